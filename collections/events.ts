@@ -1,0 +1,213 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+
+import type { ResolvedCalendarOptions } from '../src/types.js'
+
+import { authoredAccess } from '../src/access.js'
+import { CURRENCY_POSITIONS } from '../src/defaults.js'
+import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { slugField } from '../src/fields/slug.js'
+import { allDayBounds } from '../src/hooks/allDay.js'
+import { authorship } from '../src/hooks/authorship.js'
+import { eventPassword } from '../src/hooks/eventPassword.js'
+import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
+import { t3 } from '../src/i18n.js'
+import { isValidTimezone } from '../src/timezones.js'
+import { validateUrl } from '../src/validate.js'
+
+/** A yes/no display option; `index` for the ones list filters use. */
+const flag = (name: string, label: ReturnType<typeof t3>, { defaultValue = false, index = false } = {}) =>
+  ({ name, type: 'checkbox', defaultValue, label, index }) as const
+
+export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: string): CollectionConfig => ({
+  slug: options.slugs.events,
+  labels: { singular: t3('Event', '活动', '活動'), plural: t3('Events', '活动', '活動') },
+  trash: true,
+  access: authoredAccess(options.access),
+  defaultSort: 'startDate',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'status'],
+    listSearchableFields: ['title'],
+    group: t3('Calendar', '日历', '行事曆'),
+  },
+  indexes: [{ fields: ['status', 'startDate'] }],
+  hooks: {
+    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds],
+    afterChange: [termCountsAfterChange(options)],
+    afterDelete: [termCountsAfterDelete(options)],
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, localized: true, label: t3('Title', '标题', '標題') },
+    { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+    {
+      name: 'excerpt',
+      type: 'textarea',
+      localized: true,
+      label: t3('Excerpt', '摘要', '摘要'),
+      admin: { description: t3('A sentence or two for lists.', '用于列表的一两句话。', '用於列表的一兩句話。') },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'startDate',
+          type: 'date',
+          required: true,
+          index: true,
+          label: t3('Start', '开始', '開始'),
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+        },
+        {
+          name: 'endDate',
+          type: 'date',
+          required: true,
+          index: true,
+          label: t3('End', '结束', '結束'),
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          validate: (value, { req, siblingData }) => {
+            const start = (siblingData as { startDate?: string }).startDate
+            if (value && start && new Date(value) < new Date(start)) {
+              return req.t('calendar:endBeforeStart' as never)
+            }
+            return value ? true : req.t('validation:required')
+          },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'timezone',
+          type: 'text',
+          required: true,
+          defaultValue: options.timezone,
+          label: t3('Time zone', '时区', '時區'),
+          admin: {
+            description: t3(
+              'IANA name such as Asia/Hong_Kong, or UTC+8.',
+              'IANA 名称，例如 Asia/Shanghai，或 UTC+8。',
+              'IANA 名稱，例如 Asia/Taipei，或 UTC+8。',
+            ),
+          },
+          validate: (value: unknown, { req }: { req: PayloadRequest }) =>
+            isValidTimezone(value) || req.t('calendar:invalidTimezone' as never),
+        },
+        flag('allDay', t3('All day', '全天', '全天')),
+      ],
+    },
+    {
+      name: 'venue',
+      type: 'relationship',
+      relationTo: options.slugs.venues,
+      hasMany: true,
+      index: true,
+      label: t3('Venue', '场地', '場地'),
+    },
+    {
+      name: 'organizers',
+      type: 'relationship',
+      relationTo: options.slugs.organizers,
+      hasMany: true,
+      index: true,
+      label: t3('Organizers', '主办方', '主辦單位'),
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'categories',
+          type: 'relationship',
+          relationTo: options.slugs.categories,
+          hasMany: true,
+          index: true,
+          label: t3('Categories', '分类', '分類'),
+        },
+        {
+          name: 'tags',
+          type: 'relationship',
+          relationTo: options.slugs.tags,
+          hasMany: true,
+          index: true,
+          label: t3('Tags', '标签', '標籤'),
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'cost',
+          type: 'text',
+          label: t3('Cost', '费用', '費用'),
+          admin: { description: t3('Free text: 10, 10 - 20, Free…', '自由填写：10、10 - 20、免费…', '自由填寫：10、10 - 20、免費…') },
+        },
+        { name: 'currencySymbol', type: 'text', label: t3('Currency symbol', '货币符号', '貨幣符號') },
+        { name: 'currencyCode', type: 'text', label: t3('Currency code', '货币代码', '貨幣代碼') },
+        {
+          name: 'currencyPosition',
+          type: 'select',
+          label: t3('Symbol position', '符号位置', '符號位置'),
+          options: CURRENCY_POSITIONS.map((value) => ({
+            value,
+            label: value === 'prefix' ? t3('Before', '前', '前') : t3('After', '后', '後'),
+          })),
+        },
+      ],
+    },
+    { name: 'website', type: 'text', label: t3('Website', '网站', '網站'), validate: validateUrl },
+    {
+      name: 'image',
+      type: 'upload',
+      relationTo: options.slugs.media,
+      label: t3('Featured image', '特色图片', '精選圖片'),
+    },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: options.slugs.events,
+      index: true,
+      label: t3('Parent event', '父活动', '上層活動'),
+      admin: { position: 'sidebar' },
+    },
+    {
+      type: 'collapsible',
+      label: t3('Display', '显示', '顯示'),
+      admin: { position: 'sidebar' },
+      fields: [
+        flag('featured', t3('Featured', '精选', '精選'), { index: true }),
+        flag('sticky', t3('Sticky', '置顶', '置頂')),
+        flag('hideFromListings', t3('Hide from listings', '不在列表中显示', '不在列表中顯示'), { index: true }),
+        flag('showMap', t3('Show map', '显示地图', '顯示地圖'), { defaultValue: true }),
+        flag('showMapLink', t3('Show map link', '显示地图链接', '顯示地圖連結'), { defaultValue: true }),
+        flag('ticketed', t3('Ticketed', '售票', '售票'), { index: true }),
+      ],
+    },
+    {
+      type: 'collapsible',
+      label: t3('Password', '密码', '密碼'),
+      admin: { position: 'sidebar', initCollapsed: true },
+      fields: [
+        flag('passwordProtected', t3('Password protected', '需要密码', '需要密碼')),
+        {
+          name: 'password',
+          type: 'text',
+          virtual: true,
+          label: t3('New password', '新密码', '新密碼'),
+          admin: {
+            condition: (_, siblingData) => Boolean(siblingData?.passwordProtected),
+            description: t3(
+              'Stored only as a hash. Leave empty to keep the current one.',
+              '仅保存哈希值。留空则保留当前密码。',
+              '僅儲存雜湊值。留空則保留目前密碼。',
+            ),
+          },
+        },
+        { name: 'passwordHash', type: 'text', hidden: true },
+      ],
+    },
+    ...publicationFields(usersSlug),
+    slugField({ from: 'title', fallback: 'event' }),
+    importKeyField,
+  ],
+})

@@ -1,0 +1,99 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import type { ResolvedCalendarOptions } from '../src/types.js'
+
+import { authoredAccess } from '../src/access.js'
+import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { slugField } from '../src/fields/slug.js'
+import { authorship } from '../src/hooks/authorship.js'
+import { t3 } from '../src/i18n.js'
+import { validateUrl } from '../src/validate.js'
+
+const localizedText = (name: string, label: ReturnType<typeof t3>): Field => ({
+  name,
+  type: 'text',
+  localized: true,
+  label,
+})
+
+const coordinate = (name: string, label: ReturnType<typeof t3>, limit: number): Field => ({
+  name,
+  type: 'number',
+  index: true,
+  min: -limit,
+  max: limit,
+  label,
+})
+
+export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: string): CollectionConfig => ({
+  slug: options.slugs.venues,
+  labels: { singular: t3('Venue', '场地', '場地'), plural: t3('Venues', '场地', '場地') },
+  trash: true,
+  access: authoredAccess(options.access),
+  defaultSort: 'name',
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'city', 'country', 'status'],
+    listSearchableFields: ['name', 'city'],
+    group: t3('Calendar', '日历', '行事曆'),
+  },
+  hooks: { beforeChange: [authorship(options.access, usersSlug)] },
+  fields: [
+    { name: 'name', type: 'text', required: true, localized: true, label: t3('Venue name', '场地名称', '場地名稱') },
+    { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+    { name: 'excerpt', type: 'textarea', localized: true, label: t3('Excerpt', '摘要', '摘要') },
+    localizedText('address', t3('Address', '地址', '地址')),
+    {
+      type: 'row',
+      fields: [
+        localizedText('city', t3('City', '城市', '城市')),
+        localizedText('state', t3('State', '州', '州')),
+        localizedText('province', t3('Province', '省份', '省份')),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'zip', type: 'text', label: t3('Postal code', '邮政编码', '郵遞區號') },
+        localizedText('country', t3('Country', '国家/地区', '國家/地區')),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'phone', type: 'text', label: t3('Phone', '电话', '電話') },
+        { name: 'website', type: 'text', label: t3('Website', '网站', '網站'), validate: validateUrl },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        coordinate('geoLat', t3('Latitude', '纬度', '緯度'), 90),
+        coordinate('geoLng', t3('Longitude', '经度', '經度'), 180),
+      ],
+    },
+    {
+      name: 'image',
+      type: 'upload',
+      relationTo: options.slugs.media,
+      label: t3('Featured image', '特色图片', '精選圖片'),
+    },
+    {
+      type: 'collapsible',
+      label: t3('Display', '显示', '顯示'),
+      admin: { position: 'sidebar' },
+      fields: [
+        { name: 'showMap', type: 'checkbox', defaultValue: true, label: t3('Show map', '显示地图', '顯示地圖') },
+        {
+          name: 'showMapLink',
+          type: 'checkbox',
+          defaultValue: true,
+          label: t3('Show map link', '显示地图链接', '顯示地圖連結'),
+        },
+      ],
+    },
+    ...publicationFields(usersSlug),
+    slugField({ from: 'name', fallback: 'venue' }),
+    importKeyField,
+  ],
+})

@@ -1,0 +1,35 @@
+import net from 'node:net'
+
+/** Postgres for the second run of the suite: TEST_POSTGRES_URI, or the local server when it answers. */
+async function postgresUri() {
+  if (process.env.TEST_POSTGRES_URI) return process.env.TEST_POSTGRES_URI
+  const answers = await new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
+    socket.once('connect', () => resolve(true)).once('error', () => resolve(false)).once('timeout', () => resolve(false))
+  }).finally?.(() => undefined)
+  return answers ? 'postgres://postgres@127.0.0.1:5432/postgres' : null
+}
+
+const project = (name, database) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  globals: { TEST_DATABASE: database },
+})
+
+export default async () => {
+  const postgres = process.env.TEST_DB === 'sqlite' ? null : await postgresUri()
+  return {
+    testTimeout: 180_000,
+    maxWorkers: 2,
+    projects: [
+      ...(process.env.TEST_DB === 'postgres' ? [] : [project('sqlite', { kind: 'sqlite' })]),
+      ...(postgres ? [project('postgres', { kind: 'postgres', uri: postgres })] : []),
+    ],
+  }
+}

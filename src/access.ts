@@ -1,0 +1,48 @@
+import type { Access, PayloadRequest, Where } from 'payload'
+
+import type { CalendarAccessRule, CalendarAccessRules } from './types.js'
+
+import { type Role } from './defaults.js'
+
+/**
+ * True when the request's user has one of the roles. A user of an auth collection without a `role` field is
+ * trusted fully: that is the usual Payload site where every user is an administrator.
+ */
+const hasRole =
+  (...roles: Role[]): CalendarAccessRule =>
+  ({ req }) => {
+    const user = req.user as (PayloadRequest['user'] & { role?: unknown }) | null
+    if (!user) return false
+    if (!('role' in user) || user.role == null) return true
+    return roles.includes(user.role as Role)
+  }
+
+export const defaultAccessRules: CalendarAccessRules = {
+  readDrafts: hasRole('admin', 'editor'),
+  write: hasRole('admin', 'editor', 'author'),
+  publish: hasRole('admin', 'editor'),
+}
+
+const ownedBy = (req: PayloadRequest): Where => ({ author: { equals: req.user?.id } })
+
+/** Access of records that have an author and a publication status (events, venues, organizers). */
+export const authoredAccess = (rules: CalendarAccessRules) => {
+  const read: Access = ({ req }) => {
+    if (rules.readDrafts({ req })) return true
+    const published: Where = { status: { equals: 'publish' } }
+    return req.user && rules.write({ req }) ? { or: [published, ownedBy(req)] } : published
+  }
+  const change: Access = ({ req }) => {
+    if (rules.publish({ req })) return true
+    return rules.write({ req }) ? ownedBy(req) : false
+  }
+  return { read, create: ({ req }) => rules.write({ req }), update: change, delete: change }
+}
+
+/** Access of categories and tags: public reads; writers may add terms, publishers may change them. */
+export const termAccess = (rules: CalendarAccessRules) => ({
+  read: () => true,
+  create: ({ req }: { req: PayloadRequest }) => rules.write({ req }),
+  update: ({ req }: { req: PayloadRequest }) => rules.publish({ req }),
+  delete: ({ req }: { req: PayloadRequest }) => rules.publish({ req }),
+})

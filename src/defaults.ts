@@ -1,0 +1,51 @@
+/** The REST namespace, mounted under the Payload API route (`/api`). */
+export const NAMESPACE = 'calendar/events/v1'
+
+export const DEFAULT_LOCALES = ['zh-hans', 'zh-hant', 'en'] as const
+export const DEFAULT_LOCALE = 'en'
+
+export const LOCALE_LABELS: Record<string, string> = {
+  en: 'English',
+  'zh-hans': '简体中文',
+  'zh-hant': '繁體中文',
+}
+
+/** Fallback chains used when the plugin supplies the host's localization config. */
+export const LOCALE_FALLBACKS: Record<string, string[]> = {
+  en: [],
+  'zh-hans': ['zh-hant', 'en'],
+  'zh-hant': ['zh-hans', 'en'],
+}
+
+export const DEFAULT_SITE_TIMEZONE = 'UTC'
+
+export const DEFAULT_PER_PAGE = 10
+export const MAX_PER_PAGE = 50
+
+export const DEFAULT_COLLECTION_SLUGS = {
+  events: 'events',
+  venues: 'venues',
+  organizers: 'organizers',
+  categories: 'event-categories',
+  tags: 'event-tags',
+  media: 'media',
+} as const
+
+/** Publication states of events, venues and organizers, as the original API names them. */
+export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+export const ROLES = ['admin', 'editor', 'author', 'subscriber'] as const
+export type Role = (typeof ROLES)[number]
+export const DEFAULT_ROLE: Role = 'subscriber'
+
+/** Public page URL templates; `{serverURL}`, `{slug}`, `{id}` and `{path}` (category ancestry) are filled in. */
+export const DEFAULT_URL_TEMPLATES = {
+  event: '{serverURL}/events/{slug}/',
+  venue: '{serverURL}/venues/{slug}/',
+  organizer: '{serverURL}/organizers/{slug}/',
+  category: '{serverURL}/events/category/{path}/',
+  tag: '{serverURL}/events/tag/{slug}/',
+}
+
+export const CURRENCY_POSITIONS = ['prefix', 'postfix'] as const

@@ -1,0 +1,58 @@
+import type { Field } from 'payload'
+
+import { POST_STATUSES } from '../defaults.js'
+import { t3 } from '../i18n.js'
+
+const statusLabels = {
+  publish: t3('Published', '已发布', '已發佈'),
+  future: t3('Scheduled', '定时发布', '排程發佈'),
+  draft: t3('Draft', '草稿', '草稿'),
+  pending: t3('Pending review', '待审核', '待審核'),
+  private: t3('Private', '私密', '私人'),
+}
+
+/** Publication status, publication date and author: what the original API calls the post's state. */
+export const publicationFields = (usersSlug: string): Field[] => [
+  {
+    name: 'status',
+    type: 'select',
+    required: true,
+    defaultValue: 'publish',
+    index: true,
+    label: t3('Status', '状态', '狀態'),
+    options: POST_STATUSES.map((value) => ({ value, label: statusLabels[value] })),
+    admin: { position: 'sidebar' },
+  },
+  {
+    name: 'publishedAt',
+    type: 'date',
+    index: true,
+    label: t3('Publication date', '发布日期', '發佈日期'),
+    admin: {
+      position: 'sidebar',
+      date: { pickerAppearance: 'dayAndTime' },
+      description: t3(
+        'Set automatically on first publication; a future date with status Scheduled publishes later.',
+        '首次发布时自动设置；状态为“定时发布”时可设为将来的日期。',
+        '首次發佈時自動設定；狀態為「排程發佈」時可設為未來的日期。',
+      ),
+    },
+  },
+  {
+    name: 'author',
+    type: 'relationship',
+    relationTo: usersSlug,
+    index: true,
+    label: t3('Author', '作者', '作者'),
+    admin: { position: 'sidebar' },
+  },
+]
+
+/** Stable identifier of a record imported from a dataset; makes imports idempotent. */
+export const importKeyField: Field = {
+  name: 'importKey',
+  type: 'text',
+  unique: true,
+  index: true,
+  admin: { hidden: true },
+}

@@ -1,0 +1,53 @@
+import type { TextField } from 'payload'
+
+import { t3 } from '../i18n.js'
+import { toSlug, uniqueSlug } from '../slug.js'
+
+/** The text of a (possibly localized) field, preferring the default locale. */
+function textOf(value: unknown, defaultLocale: string | undefined): string {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object') {
+    const byLocale = value as Record<string, unknown>
+    const preferred = defaultLocale ? byLocale[defaultLocale] : undefined
+    const first = typeof preferred === 'string' && preferred ? preferred : Object.values(byLocale).find(Boolean)
+    return typeof first === 'string' ? first : ''
+  }
+  return ''
+}
+
+/**
+ * One slug per record, unique in the collection. When none is given it is made from the title (`from`), once:
+ * later title changes keep the slug, so public URLs stay stable. A title with nothing to transliterate falls
+ * back to `fallback` (`event`, `event-2`, …).
+ */
+export const slugField = (args: { fallback: string; from: string }): TextField => ({
+  name: 'slug',
+  type: 'text',
+  index: true,
+  unique: true,
+  label: t3('Slug', '别名', '代稱'),
+  admin: {
+    position: 'sidebar',
+    description: t3(
+      'Part of the public URL. Made from the title when left empty.',
+      '公开网址的一部分，留空时根据标题自动生成。',
+      '公開網址的一部分，留空時依標題自動產生。',
+    ),
+  },
+  hooks: {
+    beforeValidate: [
+      async ({ collection, data, originalDoc, req, value }) => {
+        if (!collection) return value
+        const given = typeof value === 'string' ? toSlug(value) : ''
+        if (given && given === originalDoc?.slug) return given
+        if (!given && originalDoc?.slug) return originalDoc.slug
+        const defaultLocale = req.payload.config.localization
+          ? req.payload.config.localization.defaultLocale
+          : undefined
+        const source = textOf(data?.[args.from], defaultLocale) || textOf(originalDoc?.[args.from], defaultLocale)
+        const base = given || toSlug(source) || args.fallback
+        return uniqueSlug({ base, collection: collection.slug, excludeId: originalDoc?.id, req })
+      },
+    ],
+  },
+})

@@ -1,0 +1,17 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+
+import { toDateFnsZone } from '../timezones.js'
+
+/** All-day events span 00:00:00–23:59:59 local time of their zone, whatever times were sent. */
+export const allDayBounds: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const allDay = data.allDay ?? originalDoc?.allDay
+  if (!allDay) return data
+  const zone = toDateFnsZone(data.timezone ?? originalDoc?.timezone ?? 'UTC')
+  const start = data.startDate ?? originalDoc?.startDate
+  const end = data.endDate ?? originalDoc?.endDate
+  if (start) data.startDate = fromZonedTime(`${formatInTimeZone(start, zone, 'yyyy-MM-dd')} 00:00:00`, zone).toISOString()
+  if (end) data.endDate = fromZonedTime(`${formatInTimeZone(end, zone, 'yyyy-MM-dd')} 23:59:59`, zone).toISOString()
+  return data
+}

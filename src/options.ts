@@ -1,0 +1,28 @@
+import type { EventsCalendarOptions, ResolvedCalendarOptions } from './types.js'
+
+import { defaultAccessRules } from './access.js'
+import {
+  DEFAULT_COLLECTION_SLUGS,
+  DEFAULT_PER_PAGE,
+  DEFAULT_SITE_TIMEZONE,
+  DEFAULT_URL_TEMPLATES,
+  MAX_PER_PAGE,
+} from './defaults.js'
+import { isValidTimezone } from './timezones.js'
+
+export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOptions {
+  const timezone = input.timezone ?? DEFAULT_SITE_TIMEZONE
+  if (!isValidTimezone(timezone)) throw new Error(`eventsCalendarPlugin: unknown time zone "${timezone}"`)
+  const maxPerPage = input.maxPerPage ?? MAX_PER_PAGE
+  const defaultPerPage = Math.min(input.defaultPerPage ?? DEFAULT_PER_PAGE, maxPerPage)
+  if (!(defaultPerPage >= 1)) throw new Error('eventsCalendarPlugin: page sizes must be at least 1')
+  return {
+    timezone,
+    defaultPerPage,
+    maxPerPage,
+    urls: { ...DEFAULT_URL_TEMPLATES, ...input.urls },
+    access: { ...defaultAccessRules, ...input.access },
+    slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs },
+    disabled: input.disabled ?? false,
+  }
+}

@@ -1,0 +1,36 @@
+/** `UTC`, `UTC+2`, `UTC-5:30`, `UTC+5.5`: the manual offsets the original API accepts besides IANA names. */
+const UTC_OFFSET = /^UTC(?:([+-])(\d{1,2})(?:(?::|\.)(\d{1,2}))?)?$/
+
+const ianaZones = new Set(Intl.supportedValuesOf('timeZone'))
+ianaZones.add('UTC')
+
+export function isValidTimezone(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  if (ianaZones.has(value)) return true
+  return utcOffsetMinutes(value) !== null
+}
+
+/** Minutes east of UTC for a `UTC±N` zone, or null when the value is not of that form or out of range. */
+export function utcOffsetMinutes(value: string): number | null {
+  const match = UTC_OFFSET.exec(value)
+  if (!match) return null
+  const [, sign = '+', hours = '0', fraction] = match
+  let minutes = Number(hours) * 60
+  if (fraction !== undefined) {
+    minutes += value.includes('.') ? Math.round(Number(`0.${fraction}`) * 60) : Number(fraction)
+  }
+  if (minutes > 14 * 60 || (value.includes(':') && Number(fraction) >= 60)) return null
+  return sign === '-' ? -minutes : minutes
+}
+
+/** The zone in the form `date-fns-tz` understands: IANA names as they are, `UTC±N` as `±HH:MM`. */
+export function toDateFnsZone(zone: string): string {
+  const minutes = utcOffsetMinutes(zone)
+  if (minutes === null || zone === 'UTC') return zone
+  const abs = Math.abs(minutes)
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0')
+  const mm = String(abs % 60).padStart(2, '0')
+  return `${minutes < 0 ? '-' : '+'}${hh}:${mm}`
+}
+
+export const timezoneOptions = (): string[] => [...ianaZones].sort()

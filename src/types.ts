@@ -1,0 +1,92 @@
+import type { PayloadRequest } from 'payload'
+
+import type { DEFAULT_COLLECTION_SLUGS, DEFAULT_URL_TEMPLATES } from './defaults.js'
+
+export type CollectionKey = keyof typeof DEFAULT_COLLECTION_SLUGS
+export type UrlTemplates = typeof DEFAULT_URL_TEMPLATES
+
+/** Decides one capability for the user of a request. */
+export type CalendarAccessRule = (args: { req: PayloadRequest }) => boolean
+
+export type CalendarAccessRules = {
+  /**
+   * May see events, venues and organizers in every state (draft, pending, private, future), not only `publish`.
+   * @default users with role `admin` or `editor`, or any logged-in user when the auth collection has no `role` field
+   */
+  readDrafts: CalendarAccessRule
+  /**
+   * May create calendar records and edit or trash their own (authors). Without `publish`, what they save is
+   * scaled back to `pending`/`draft`.
+   * @default users with role `admin`, `editor` or `author`, or any logged-in user when there is no `role` field
+   */
+  write: CalendarAccessRule
+  /**
+   * May publish, and edit or delete records of other users, categories and tags.
+   * @default users with role `admin` or `editor`, or any logged-in user when there is no `role` field
+   */
+  publish: CalendarAccessRule
+}
+
+export type EventsCalendarOptions = {
+  /**
+   * Locale codes used when the host config has no `localization`. When it has one, the plugin's localized fields
+   * use the host's locales and this option is ignored.
+   * @default ['zh-hans', 'zh-hant', 'en']
+   */
+  locales?: string[]
+  /**
+   * Default locale when the plugin supplies the localization config.
+   * @default 'en'
+   */
+  defaultLocale?: string
+  /**
+   * IANA time zone of the site: the default zone of new events and of date filters without an offset.
+   * @default 'UTC'
+   */
+  timezone?: string
+  /**
+   * Page size of list routes when `per_page` is not given.
+   * @default 10
+   */
+  defaultPerPage?: number
+  /**
+   * Largest `per_page`; larger values are silently capped.
+   * @default 50
+   */
+  maxPerPage?: number
+  /**
+   * Templates of the public page URLs returned as `url`. Placeholders: `{serverURL}`, `{slug}`, `{id}`, and
+   * `{path}` (category ancestry, e.g. `music/jazz`).
+   * @default { event: '{serverURL}/events/{slug}/', venue: '{serverURL}/venues/{slug}/',
+   *   organizer: '{serverURL}/organizers/{slug}/', category: '{serverURL}/events/category/{path}/',
+   *   tag: '{serverURL}/events/tag/{slug}/' }
+   */
+  urls?: Partial<UrlTemplates>
+  /**
+   * Who may read drafts, write and publish. Each rule not given keeps its default.
+   */
+  access?: Partial<CalendarAccessRules>
+  /**
+   * Collection slugs, to avoid clashes with the host's collections. `media` is used as the image collection;
+   * the plugin adds a minimal upload collection with that slug when the host has none.
+   * @default { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories',
+   *   tags: 'event-tags', media: 'media' }
+   */
+  slugs?: Partial<Record<CollectionKey, string>>
+  /**
+   * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
+   * @default false
+   */
+  disabled?: boolean
+}
+
+/** Options with every default filled in. */
+export type ResolvedCalendarOptions = {
+  timezone: string
+  defaultPerPage: number
+  maxPerPage: number
+  urls: UrlTemplates
+  access: CalendarAccessRules
+  slugs: Record<CollectionKey, string>
+  disabled: boolean
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+type TestDatabaseSetting = { kind: 'postgres'; uri: string } | { kind: 'sqlite' }
+
+export type TestDatabase = { kind: 'postgres' | 'sqlite'; uri: string; drop: () => Promise<void> }
+
+/** The database this jest project runs against (see jest.config.mjs). */
+export const databaseKind = (): TestDatabaseSetting =>
+  (globalThis as unknown as { TEST_DATABASE: TestDatabaseSetting }).TEST_DATABASE
+
+/** A new, empty database of this project's kind: a temporary SQLite file or a new Postgres database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const setting = databaseKind()
+  const name = `calendar_test_${Date.now()}_${randomBytes(4).toString('hex')}`
+  if (setting.kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-test-'))
+    return {
+      kind: 'sqlite',
+      uri: `file:${path.join(dir, `${name}.db`)}`,
+      drop: async () => fs.rmSync(dir, { force: true, recursive: true }),
+    }
+  }
+  const admin = new pg.Client({ connectionString: setting.uri })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const uri = new URL(setting.uri)
+  uri.pathname = `/${name}`
+  return {
+    kind: 'postgres',
+    uri: uri.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: setting.uri })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
