@@ -1,4 +1,4 @@
-import type { CollectionConfig, PayloadRequest } from 'payload'
+import type { CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
@@ -18,7 +18,7 @@ import { validateUrl } from '../src/validate.js'
 const flag = (name: string, label: ReturnType<typeof t3>, { defaultValue = false, index = false } = {}) =>
   ({ name, type: 'checkbox', defaultValue, label, index }) as const
 
-export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: string): CollectionConfig => ({
+export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
   slug: options.slugs.events,
   labels: { singular: t3('Event', '活动', '活動'), plural: t3('Events', '活动', '活動') },
   trash: true,

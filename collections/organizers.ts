@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
@@ -9,7 +9,7 @@ import { authorship } from '../src/hooks/authorship.js'
 import { t3 } from '../src/i18n.js'
 import { validateUrl } from '../src/validate.js'
 
-export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug: string): CollectionConfig => ({
+export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
   slug: options.slugs.organizers,
   labels: { singular: t3('Organizer', '主办方', '主辦單位'), plural: t3('Organizers', '主办方', '主辦單位') },
   trash: true,

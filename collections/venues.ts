@@ -1,4 +1,4 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
@@ -25,7 +25,7 @@ const coordinate = (name: string, label: ReturnType<typeof t3>, limit: number): 
   label,
 })
 
-export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: string): CollectionConfig => ({
+export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
   slug: options.slugs.venues,
   labels: { singular: t3('Venue', '场地', '場地'), plural: t3('Venues', '场地', '場地') },
   trash: true,

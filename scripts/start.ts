@@ -4,13 +4,16 @@
  */
 import type { AddressInfo } from 'node:net'
 
-import next from 'next'
+import nextModule from 'next'
 import path from 'node:path'
 
 import { bootPayload, createApp } from '../src/server/app.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
+
+// next is CommonJS: under NodeNext its types describe the namespace, while the default import is the function.
+const next = nextModule as unknown as typeof nextModule.default
 
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)

@@ -36,7 +36,8 @@ export const authoredAccess = (rules: CalendarAccessRules) => {
     if (rules.publish({ req })) return true
     return rules.write({ req }) ? ownedBy(req) : false
   }
-  return { read, create: ({ req }) => rules.write({ req }), update: change, delete: change }
+  const create: Access = ({ req }) => rules.write({ req })
+  return { read, create, update: change, delete: change }
 }
 
 /** Access of categories and tags: public reads; writers may add terms, publishers may change them. */

@@ -12,15 +12,13 @@ const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migration
  * Picks the adapter from the URI: unset or `file:` → SQLite (created on first start), `postgres://` →
  * PostgreSQL, `mongodb://` → MongoDB. The SQL adapters never push the schema: migrations build it, so a start
  * never stops at an interactive prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`, Postgres
- * `serial`).
+ * `serial`). Adapters are imported one at a time, in order: jest's ESM loader fails on concurrent imports.
  */
 export async function databaseAdapter(uri: string | undefined): Promise<DatabaseAdapterObj> {
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
   if (/^postgres(ql)?:\/\//.test(value)) {
-    const [{ postgresAdapter }, { migrations }] = await Promise.all([
-      import('@payloadcms/db-postgres'),
-      import('../migrations/postgres/index.js'),
-    ])
+    const { postgresAdapter } = await import('@payloadcms/db-postgres')
+    const { migrations } = await import('../migrations/postgres/index.js')
     return postgresAdapter({
       pool: { connectionString: value },
       push: false,
@@ -33,10 +31,8 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
     return mongooseAdapter({ url: value })
   }
   if (value.startsWith('file:') || value === ':memory:') {
-    const [{ sqliteAdapter }, { migrations }] = await Promise.all([
-      import('@payloadcms/db-sqlite'),
-      import('../migrations/sqlite/index.js'),
-    ])
+    const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+    const { migrations } = await import('../migrations/sqlite/index.js')
     const file = value.startsWith('file:') ? value.slice('file:'.length) : null
     if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
     return sqliteAdapter({

@@ -1,4 +1,4 @@
-import type { Config } from 'payload'
+import type { CollectionSlug, Config } from 'payload'
 
 import type { EventsCalendarOptions } from './types.js'
 
@@ -25,7 +25,7 @@ export const eventsCalendarPlugin =
   (config: Config): Config => {
     const options = resolveOptions(input)
     const existing = config.collections ?? []
-    const usersSlug = config.admin?.user ?? existing.find((collection) => collection.auth)?.slug ?? 'users'
+    const usersSlug = (config.admin?.user ?? existing.find((collection) => collection.auth)?.slug ?? 'users') as CollectionSlug
     const collections = [
       ...existing,
       eventsCollection(options, usersSlug),

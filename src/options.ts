@@ -1,4 +1,6 @@
-import type { EventsCalendarOptions, ResolvedCalendarOptions } from './types.js'
+import type { CollectionSlug } from 'payload'
+
+import type { CollectionKey, EventsCalendarOptions, ResolvedCalendarOptions } from './types.js'
 
 import { defaultAccessRules } from './access.js'
 import {
@@ -22,7 +24,8 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     maxPerPage,
     urls: { ...DEFAULT_URL_TEMPLATES, ...input.urls },
     access: { ...defaultAccessRules, ...input.access },
-    slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs },
+    // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.
+    slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,
     disabled: input.disabled ?? false,
   }
 }

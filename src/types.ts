@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import type { DEFAULT_COLLECTION_SLUGS, DEFAULT_URL_TEMPLATES } from './defaults.js'
 
@@ -87,6 +87,6 @@ export type ResolvedCalendarOptions = {
   maxPerPage: number
   urls: UrlTemplates
   access: CalendarAccessRules
-  slugs: Record<CollectionKey, string>
+  slugs: Record<CollectionKey, CollectionSlug>
   disabled: boolean
 }

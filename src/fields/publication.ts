@@ -1,4 +1,4 @@
-import type { Field } from 'payload'
+import type { CollectionSlug, Field } from 'payload'
 
 import { POST_STATUSES } from '../defaults.js'
 import { t3 } from '../i18n.js'
@@ -12,7 +12,7 @@ const statusLabels = {
 }
 
 /** Publication status, publication date and author: what the original API calls the post's state. */
-export const publicationFields = (usersSlug: string): Field[] => [
+export const publicationFields = (usersSlug: CollectionSlug): Field[] => [
   {
     name: 'status',
     type: 'select',

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionSlug } from 'payload'
 
 import type { CalendarAccessRules } from '../types.js'
 
@@ -10,7 +10,7 @@ const NEEDS_PUBLISH_RIGHT = new Set(['publish', 'future', 'private'])
  * Calls without a user (scripts, seeding) are trusted as they are.
  */
 export const authorship =
-  (rules: CalendarAccessRules, usersSlug: string): CollectionBeforeChangeHook =>
+  (rules: CalendarAccessRules, usersSlug: CollectionSlug): CollectionBeforeChangeHook =>
   ({ data, operation, originalDoc, req }) => {
     const user = req.user
     if (user && !rules.publish({ req })) {

@@ -29,7 +29,8 @@ export async function recountTerms(
       where: { and: [{ [relation]: { in: [id] } }, { status: { equals: 'publish' } }] },
     })
     const collection = relation === 'categories' ? options.slugs.categories : options.slugs.tags
-    await payload.update({ collection, id, data: { count: totalDocs }, depth: 0, overrideAccess: true, req })
+    // Straight to the adapter: a term untranslated in the request's locale would fail `name` validation.
+    await payload.db.updateOne({ collection, id, data: { count: totalDocs }, req, returning: false })
   }
 }
 

@@ -26,11 +26,10 @@ export async function startTestServer(
   const database = await createTestDatabase()
   process.env.DATABASE_URI = database.uri
   process.env.DISABLE_PAYLOAD_HMR = 'true'
-  const [{ buildConfig }, { hostConfig }, { bootPayload, createApp }] = await Promise.all([
-    import('payload'),
-    import('../../payload.config.js'),
-    import('../../src/server/app.js'),
-  ])
+  // One at a time: jest's ESM loader fails on concurrent dynamic imports that share dependencies.
+  const { buildConfig } = await import('payload')
+  const { hostConfig } = await import('../../payload.config.js')
+  const { bootPayload, createApp } = await import('../../src/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
   const payload = await bootPayload(config)
   const server = createApp(config).listen(0, '127.0.0.1')
@@ -61,6 +60,8 @@ export async function startTestServer(
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
+      // The Postgres adapter keeps a pool client for reconnects; dropping the database ends it, expectedly.
+      ;(payload.db as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => {})
       await database.drop()
     },
   }

@@ -1,0 +1,132 @@
+import type {
+  CollectionSlug,
+  Payload,
+  PayloadRequest,
+  RequiredDataFromCollectionSlug,
+  TypedLocale,
+} from 'payload'
+
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+
+import type { ResolvedCalendarOptions } from '../types.js'
+
+import { recountAllTerms } from '../hooks/termCounts.js'
+import {
+  type Dataset,
+  type KeyLookup,
+  parentsFirst,
+  toEventData,
+  toOrganizerData,
+  toTermData,
+  toVenueData,
+} from './dataset.js'
+
+/** Data is built per collection at run time, so it cannot be matched to one member of the generated union. */
+type CollectionData = RequiredDataFromCollectionSlug<CollectionSlug>
+
+export type ImportKind = 'categories' | 'events' | 'organizers' | 'tags' | 'venues'
+export type ImportSummary = Record<ImportKind, { created: number; existing: number }>
+export type ImportProgress = (done: number, total: number) => void
+
+/** Records written per transaction: one commit per batch is what makes large imports fast on SQLite. */
+const BATCH_SIZE = 200
+export const KINDS: ImportKind[] = ['categories', 'tags', 'venues', 'organizers', 'events']
+
+/**
+ * Imports a dataset through the Local API (hooks and validation run as for any write). Idempotent: a record
+ * whose `key` was imported before is left as it is. Runs without a user, so access rules do not apply.
+ */
+export async function importDataset(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  dataset: Dataset,
+  onProgress: ImportProgress = () => {},
+): Promise<ImportSummary> {
+  const localization = payload.config.localization
+  // Locale codes are the host's; its generated TypedLocale union cannot know them statically.
+  const defaultLocale = (localization ? localization.defaultLocale : undefined) as TypedLocale | undefined
+  const otherLocales = new Set(localization ? localization.localeCodes.filter((code) => code !== defaultLocale) : [])
+  const slugOf: Record<ImportKind, CollectionSlug> = {
+    categories: options.slugs.categories,
+    events: options.slugs.events,
+    organizers: options.slugs.organizers,
+    tags: options.slugs.tags,
+    venues: options.slugs.venues,
+  }
+
+  const ids = {} as Record<ImportKind, Map<string, number>>
+  for (const kind of KINDS) {
+    const { docs } = await payload.find({
+      collection: slugOf[kind],
+      depth: 0,
+      pagination: false,
+      select: { importKey: true },
+      trash: true,
+      where: { importKey: { exists: true } },
+    })
+    ids[kind] = new Map(docs.map((doc) => [(doc as { importKey: string }).importKey, doc.id as number]))
+  }
+  const lookup: KeyLookup = (kind, key) => {
+    const id = ids[kind].get(key)
+    if (id === undefined) throw new Error(`unknown ${kind} key "${key}"`)
+    return id
+  }
+
+  const summary = Object.fromEntries(KINDS.map((kind) => [kind, { created: 0, existing: 0 }])) as ImportSummary
+  const total = KINDS.reduce((sum, kind) => sum + dataset[kind].length, 0)
+  let done = 0
+  let req = await newTransaction(payload)
+
+  const importRecord = async <T extends { key: string; translations?: Record<string, Partial<T>> }>(
+    kind: ImportKind,
+    record: T,
+    toData: (fields: Partial<T>) => Record<string, unknown>,
+  ) => {
+    if (ids[kind].has(record.key)) {
+      summary[kind].existing++
+    } else {
+      const write = { collection: slugOf[kind], depth: 0, req, context: { skipTermCounts: true } } as const
+      const { translations, ...fields } = record
+      const doc = await payload.create({
+        ...write,
+        data: { ...toData(fields as Partial<T>), importKey: record.key } as CollectionData,
+        locale: defaultLocale,
+      })
+      for (const [locale, translation] of Object.entries(translations ?? {})) {
+        if (!otherLocales.has(locale)) continue
+        await payload.update({ ...write, id: doc.id, data: toData(translation) as CollectionData, locale: locale as TypedLocale })
+      }
+      ids[kind].set(record.key, doc.id as number)
+      summary[kind].created++
+    }
+    onProgress(++done, total)
+    if (done % BATCH_SIZE === 0) {
+      await commitTransaction(req)
+      req = await newTransaction(payload)
+    }
+  }
+
+  try {
+    for (const category of parentsFirst(dataset.categories)) {
+      await importRecord('categories', category, (fields) =>
+        toTermData(fields, fields.parent ? lookup('categories', fields.parent) : undefined),
+      )
+    }
+    for (const tag of dataset.tags) await importRecord('tags', tag, (fields) => toTermData(fields))
+    for (const venue of dataset.venues) await importRecord('venues', venue, toVenueData)
+    for (const organizer of dataset.organizers) await importRecord('organizers', organizer, toOrganizerData)
+    for (const event of dataset.events) await importRecord('events', event, (fields) => toEventData(fields, lookup))
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+  await recountAllTerms(payload, options)
+  return summary
+}
+
+async function newTransaction(payload: Payload): Promise<PayloadRequest> {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  return req
+}
