@@ -1,0 +1,85 @@
+import type { Field, SanitizedConfig } from 'payload'
+
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildConfig } from 'payload'
+
+import { hostConfig } from '../payload.config.js'
+import { calendarTranslations } from '../src/translations.js'
+import { ROOT } from './helpers/run.js'
+import { startTestServer } from './helpers/server.js'
+
+/** Every stored field path of every collection: what the database schema is made of. */
+const schemaOf = (config: SanitizedConfig) =>
+  Object.fromEntries(
+    config.collections.map((collection) => {
+      const paths: string[] = []
+      const walk = (fields: Field[], prefix: string) => {
+        for (const field of fields) {
+          if ('fields' in field && !('name' in field)) walk(field.fields, prefix)
+          else if ('name' in field && !('virtual' in field && field.virtual)) paths.push(`${prefix}${field.name}:${field.type}`)
+        }
+      }
+      walk(collection.fields, '')
+      return [collection.slug, paths.sort()]
+    }),
+  )
+
+describe('the plugin', () => {
+  test('adds zh-hans, zh-hant and en (default en) when the host has no localization', async () => {
+    const config = await buildConfig(await hostConfig())
+    expect(config.localization && config.localization.localeCodes).toEqual(['zh-hans', 'zh-hant', 'en'])
+    expect(config.localization && config.localization.defaultLocale).toBe('en')
+    expect(Object.keys(config.i18n.supportedLanguages).sort()).toEqual(['en', 'zh', 'zh-TW'])
+  })
+
+  test("uses the host's own localization when it has one", async () => {
+    const config = await buildConfig(
+      await hostConfig({}, { localization: { locales: ['en', 'fr'], defaultLocale: 'fr' } }),
+    )
+    expect(config.localization && config.localization.localeCodes).toEqual(['en', 'fr'])
+    const events = config.collections.find((collection) => collection.slug === 'events')!
+    expect(events.fields.find((field) => 'name' in field && field.name === 'title')).toMatchObject({ localized: true })
+  })
+
+  test('has every message in the three admin languages', () => {
+    const keysOf = (language: keyof typeof calendarTranslations) => Object.keys(calendarTranslations[language].calendar).sort()
+    expect(keysOf('zh')).toEqual(keysOf('en'))
+    expect(keysOf('zh-TW')).toEqual(keysOf('en'))
+  })
+
+  test('renames its collections with the slugs option', async () => {
+    const config = await buildConfig(await hostConfig({ slugs: { events: 'happenings', tags: 'labels' } }))
+    const slugs = config.collections.map((collection) => collection.slug)
+    expect(slugs).toEqual(expect.arrayContaining(['happenings', 'labels', 'venues']))
+    expect(slugs).not.toContain('events')
+  })
+
+  test('disabled keeps the same schema, so the same migrations serve it', async () => {
+    const enabled = await buildConfig(await hostConfig())
+    const disabled = await buildConfig(await hostConfig({ disabled: true }))
+    expect(schemaOf(disabled)).toEqual(schemaOf(enabled))
+
+    const server = await startTestServer({ disabled: true })
+    try {
+      const venue = await server.payload.create({ collection: 'venues', data: { name: 'Still here' } })
+      expect(venue.slug).toBe('still-here')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('the committed payload-types.ts matches the config', async () => {
+    const { generateTypes } = await import('payload/node')
+    const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-types-')), 'payload-types.ts')
+    const config = await buildConfig(await hostConfig())
+    process.env.PAYLOAD_TS_OUTPUT_PATH = output
+    try {
+      await generateTypes(config, { log: false })
+    } finally {
+      delete process.env.PAYLOAD_TS_OUTPUT_PATH
+    }
+    expect(fs.readFileSync(output, 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'payload-types.ts'), 'utf8'))
+  })
+})

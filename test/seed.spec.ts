@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process'
+import { fromZonedTime } from 'date-fns-tz'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Dataset } from '../src/import/dataset.js'
+
+import { ROOT, runScript } from './helpers/run.js'
+import { startTestServer, type TestServer } from './helpers/server.js'
+
+const MAKE_DATASET = path.resolve(ROOT, '../shared/bench/make-dataset.mjs')
+
+let server: TestServer
+let file: string
+let dataset: Dataset
+
+beforeAll(async () => {
+  server = await startTestServer()
+  file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-dataset-')), 'dataset.json')
+  execFileSync('node', [MAKE_DATASET, '--events', '1000', '--venues', '40', '--organizers', '20', '--anchor', '2026-11-22', '--out', file])
+  dataset = JSON.parse(fs.readFileSync(file, 'utf8'))
+})
+afterAll(async () => {
+  await server?.stop()
+  fs.rmSync(path.dirname(file), { force: true, recursive: true })
+})
+
+const counts = async () => ({
+  categories: (await server.payload.count({ collection: 'event-categories' })).totalDocs,
+  tags: (await server.payload.count({ collection: 'event-tags' })).totalDocs,
+  venues: (await server.payload.count({ collection: 'venues' })).totalDocs,
+  organizers: (await server.payload.count({ collection: 'organizers' })).totalDocs,
+  events: (await server.payload.count({ collection: 'events' })).totalDocs,
+})
+const keys = (docs: unknown) => (docs as { importKey: string }[]).map((doc) => doc.importKey).sort()
+
+describe('npm run seed -- --file', () => {
+  test('imports a 1,000-event dataset with its relationships and translations', async () => {
+    const result = await runScript('seed', ['--file', file], server.database.uri)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/Imported dataset\.json/)
+    expect(await counts()).toEqual({ categories: 40, tags: 150, venues: 40, organizers: 20, events: 1000 })
+
+    for (const source of dataset.events.filter((_, index) => index % 50 === 0)) {
+      const {
+        docs: [stored],
+      } = await server.payload.find({ collection: 'events', depth: 1, where: { importKey: { equals: source.key } } })
+      expect(stored.title).toBe(source.title)
+      expect(stored.startDate).toBe(fromZonedTime(source.start_date, source.timezone).toISOString())
+      expect(stored.timezone).toBe(source.timezone)
+      expect(keys(stored.venue)).toEqual(source.venue ? [source.venue] : [])
+      expect(keys(stored.organizers)).toEqual([...(source.organizer ?? [])].sort())
+      expect(keys(stored.categories)).toEqual([...(source.categories ?? [])].sort())
+      expect(keys(stored.tags)).toEqual([...(source.tags ?? [])].sort())
+    }
+
+    const translated = dataset.events.find((event) => event.translations)!
+    const zhHant = await server.payload.find({
+      collection: 'events',
+      locale: 'zh-hant',
+      where: { importKey: { equals: translated.key } },
+    })
+    expect(zhHant.docs[0].title).toBe(translated.translations!['zh-hant']!.title)
+
+    const child = dataset.categories.find((category) => category.parent)!
+    const storedChild = await server.payload.find({
+      collection: 'event-categories',
+      depth: 1,
+      where: { importKey: { equals: child.key } },
+    })
+    expect((storedChild.docs[0].parent as { importKey: string }).importKey).toBe(child.parent)
+
+    const withCount = await server.payload.find({ collection: 'event-categories', sort: '-count', limit: 1 })
+    const expected = dataset.events.filter((event) => event.categories?.includes(withCount.docs[0].importKey!)).length
+    expect(withCount.docs[0].count).toBe(expected)
+  })
+
+  test('is idempotent: a second run changes nothing', async () => {
+    const before = await counts()
+    const result = await runScript('seed', ['--file', file], server.database.uri)
+    expect(result.code).toBe(0)
+    expect(await counts()).toEqual(before)
+    expect(result.stdout).toMatch(/events\s*│\s*0\s*│\s*1000/)
+  })
+})
+
+describe('npm run seed -- --demo', () => {
+  test('loads the demo calendar in three languages', async () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+    const result = await runScript('seed', ['--demo'], server.database.uri)
+    expect(result.code).toBe(0)
+    const event = demo.events[0]
+    for (const locale of ['zh-hans', 'zh-hant'] as const) {
+      const { docs } = await server.payload.find({
+        collection: 'events',
+        locale,
+        where: { importKey: { equals: event.key } },
+      })
+      expect(docs[0].title).toBe(event.translations![locale]!.title)
+    }
+    const demoEvents = await server.payload.count({ collection: 'events', where: { importKey: { like: 'demo-event-' } } })
+    expect(demoEvents.totalDocs).toBe(demo.events.length)
+  })
+})
