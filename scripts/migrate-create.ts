@@ -18,7 +18,7 @@ const targets = {
 
 for (const [dialect, uri] of Object.entries(targets)) {
   execFileSync('npx', ['payload', 'migrate:create', name, '--force-accept-warning'], {
-    env: { ...process.env, DATABASE_URI: uri, DISABLE_PAYLOAD_HMR: 'true' },
+    env: { ...process.env, DATABASE_URI: uri, DISABLE_PAYLOAD_HMR: 'true', NODE_OPTIONS: '--conditions=production' },
     stdio: 'inherit',
   })
   // Payload writes extensionless imports, which NodeNext module resolution rejects.

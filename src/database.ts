@@ -1,7 +1,12 @@
-import type { DatabaseAdapterObj, Migration } from 'payload'
+import type { DatabaseAdapterObj } from 'payload'
 
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import fs from 'node:fs'
 import path from 'node:path'
+
+import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
+import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 
 /** Embedded SQLite file used when `DATABASE_URI` is not set. */
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
@@ -12,18 +17,16 @@ const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migration
  * Picks the adapter from the URI: unset or `file:` → SQLite (created on first start), `postgres://` →
  * PostgreSQL, `mongodb://` → MongoDB. The SQL adapters never push the schema: migrations build it, so a start
  * never stops at an interactive prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`, Postgres
- * `serial`). Adapters are imported one at a time, in order: jest's ESM loader fails on concurrent imports.
+ * `serial`). MongoDB's adapter is loaded only when asked for.
  */
 export async function databaseAdapter(uri: string | undefined): Promise<DatabaseAdapterObj> {
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
   if (/^postgres(ql)?:\/\//.test(value)) {
-    const { postgresAdapter } = await import('@payloadcms/db-postgres')
-    const { migrations } = await import('../migrations/postgres/index.js')
     return postgresAdapter({
       pool: { connectionString: value },
       push: false,
       migrationDir: migrationDir('postgres'),
-      prodMigrations: migrations as Migration[],
+      prodMigrations: postgresMigrations,
     })
   }
   if (/^mongodb(\+srv)?:\/\//.test(value)) {
@@ -31,8 +34,6 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
     return mongooseAdapter({ url: value })
   }
   if (value.startsWith('file:') || value === ':memory:') {
-    const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
-    const { migrations } = await import('../migrations/sqlite/index.js')
     const file = value.startsWith('file:') ? value.slice('file:'.length) : null
     if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
     return sqliteAdapter({
@@ -41,7 +42,7 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
       push: false,
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),
-      prodMigrations: migrations as Migration[],
+      prodMigrations: sqliteMigrations,
     })
   }
   throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)

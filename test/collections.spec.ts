@@ -145,11 +145,11 @@ describe('slugs', () => {
 
 describe('ids', () => {
   test.each(['events', 'event-tags'])('of %s are never re-used after the newest record is deleted', async (collection) => {
-    const data = collection === 'events' ? event('Short-lived') : { name: `Short-lived ${Date.now()}` }
-    const first = await create(collection, data)
+    const data = (name: string) => (collection === 'events' ? event(name) : { name })
+    const first = await create(collection, data('Short-lived'))
     const deleted = await server.request(`/api/${collection}/${first.id}`, { method: 'DELETE', token })
     expect(deleted.status).toBe(200)
-    const next = await create(collection, collection === 'events' ? data : { name: `${data.name} again` })
+    const next = await create(collection, data('Short-lived again'))
     expect(typeof next.id).toBe('number')
     expect(next.id).toBeGreaterThan(first.id)
   })

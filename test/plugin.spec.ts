@@ -63,7 +63,7 @@ describe('the plugin', () => {
 
     const server = await startTestServer({ disabled: true })
     try {
-      const venue = await server.payload.create({ collection: 'venues', data: { name: 'Still here' } })
+      const venue = await server.payload.create({ collection: 'venues', data: { name: 'Still here', status: 'publish' } })
       expect(venue.slug).toBe('still-here')
     } finally {
       await server.stop()

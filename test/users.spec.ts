@@ -107,7 +107,7 @@ describe('npm run user:create', () => {
       ['--email', 'cli@example.test', '--password', 'cli-password-123', '--role', 'editor', '--api-key'],
       server.database.uri,
     )
-    expect(result.code).toBe(0)
+    expect({ code: result.code, stderr: result.code ? result.stderr : '' }).toEqual({ code: 0, stderr: '' })
     expect(result.stdout).toMatch(/Created user \d+ <cli@example.test> with role editor/)
     const apiKey = /API key: (\S+)/.exec(result.stdout)?.[1]
     expect(apiKey).toBeDefined()

@@ -1,0 +1,103 @@
+import type { EventDoc, EventView, Id, Related, SerializeContext } from './types.js'
+import type { EventObject } from './wire.js'
+
+import { formatCost } from './cost.js'
+import { dateDetails, timezoneAbbr, wallClock } from './dates.js'
+import { escapeHtml, excerptHtml, richTextToHtml } from './html.js'
+import { serializeImage } from './image.js'
+import { eventJsonLd } from './jsonLd.js'
+import { serializeOrganizer } from './organizer.js'
+import { fillTemplate, globalIds, postFields, postSlug } from './post.js'
+import { serializeEmbeddedTerm } from './term.js'
+import { serializeVenue } from './venue.js'
+
+/** What a password-protected event shows until it is unlocked (ORIGINAL §13, `PASSWORD_PROTECTED_FIELDS`). */
+const blanked = () =>
+  ({
+    description: '',
+    excerpt: '',
+    image: false,
+    all_day: null,
+    cost: '',
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+    website: '',
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+  }) satisfies Partial<EventObject>
+
+/** The records of `ids` that were loaded, in the order of `ids`. */
+const pick = <T>(ids: Id[] | null | undefined, records: Map<Id, T>): T[] =>
+  (ids ?? []).flatMap((id) => {
+    const record = records.get(id)
+    return record === undefined ? [] : [record]
+  })
+
+function dates(event: EventDoc) {
+  const start = wallClock(event.startDate, event.timezone)
+  const end = wallClock(event.endDate, event.timezone)
+  const utcStart = wallClock(event.startDate, 'UTC')
+  const utcEnd = wallClock(event.endDate, 'UTC')
+  return {
+    start_date: start,
+    start_date_details: dateDetails(start),
+    end_date: end,
+    end_date_details: dateDetails(end),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
+    timezone: event.timezone,
+    timezone_abbr: timezoneAbbr(event.startDate, event.timezone),
+  }
+}
+
+/**
+ * An event (ORIGINAL §4), field for field and in the original's key order: `venue` is one object, several in an
+ * array, or `[]`; `organizer` is always an array; `json_ld` on single GETs only, and never for a password-protected
+ * event.
+ */
+export function serializeEvent(doc: EventDoc, related: Related, ctx: SerializeContext, view: EventView): EventObject {
+  const url = fillTemplate(ctx.urls.event, ctx, { id: doc.id, slug: doc.slug })
+  const single = { single: view.single && !view.blanked }
+  const venues = pick(doc.venue, related.venues).map((venue) => serializeVenue(venue, related, ctx, single))
+  const event: EventObject = {
+    id: doc.id,
+    ...globalIds(doc.id, ctx),
+    ...postFields(doc, ctx),
+    url,
+    rest_url: `${ctx.namespaceURL}/events/${doc.id}`,
+    title: escapeHtml(doc.title ?? ''),
+    description: richTextToHtml(doc.description),
+    excerpt: excerptHtml(doc.excerpt),
+    slug: postSlug(doc, { emptyUntilPublished: true }),
+    image: serializeImage(doc.image ? related.media.get(doc.image) : undefined, ctx),
+    all_day: Boolean(doc.allDay),
+    ...dates(doc),
+    ...formatCost(doc, ctx),
+    website: doc.website ? escapeHtml(doc.website) : url,
+    show_map: doc.showMap ?? true,
+    show_map_link: doc.showMapLink ?? true,
+    hide_from_listings: Boolean(doc.hideFromListings),
+    sticky: Boolean(doc.sticky),
+    featured: Boolean(doc.featured),
+    categories: pick(doc.categories, related.categories).map((term) => serializeEmbeddedTerm(term, 'categories', ctx)),
+    tags: pick(doc.tags, related.tags).map((term) => serializeEmbeddedTerm(term, 'tags', ctx)),
+    venue: venues.length === 1 ? (venues[0] as EventObject['venue']) : venues,
+    organizer: pick(doc.organizers, related.organizers).map((organizer) =>
+      serializeOrganizer(organizer, related, ctx, single),
+    ),
+    custom_fields: [],
+  }
+  if (view.blanked) return Object.assign(event, blanked())
+  // the original leaves the json_ld out for a password-protected event, even when unlocked
+  if (view.single && !doc.passwordProtected) event.json_ld = eventJsonLd(doc, related, ctx, url)
+  return event
+}

@@ -1,0 +1,64 @@
+import type { Id, PostState, SerializeContext } from './types.js'
+import type { GlobalIds, PostFields } from './wire.js'
+
+import { wallClock } from './dates.js'
+
+/** WordPress's GMT date of a post that was never published. */
+const NEVER = '0000-00-00 00:00:00'
+
+type UrlValues = { id?: Id; path?: string; slug?: string | null }
+
+/** Fills a URL template: `{serverURL}`, `{slug}`, `{id}`, `{path}`. */
+export function fillTemplate(template: string, ctx: Pick<SerializeContext, 'serverURL'>, values: UrlValues): string {
+  return template.replace(/\{(serverURL|slug|id|path)\}/g, (_, key: 'id' | 'path' | 'serverURL' | 'slug') =>
+    key === 'serverURL' ? ctx.serverURL : String(values[key] ?? ''),
+  )
+}
+
+const isUnpublished = (doc: PostState) => doc.status === 'draft' || doc.status === 'pending'
+
+/** Trash is Payload's `deletedAt`, a state the original reports as a status. */
+export const postStatus = (doc: PostState): string => (doc.deletedAt ? 'trash' : doc.status)
+
+/**
+ * The slug as the original reports it: WordPress renames the slug of a trashed post to `…__trashed`, and events
+ * (not venues or organizers, which TEC names itself) have none until they are published.
+ */
+export function postSlug(doc: PostState & { slug?: string | null }, { emptyUntilPublished = false } = {}): string {
+  if (emptyUntilPublished && isUnpublished(doc)) return ''
+  const slug = doc.slug ?? ''
+  return doc.deletedAt && slug ? `${slug}__trashed` : slug
+}
+
+/**
+ * `author`, `status` and the publication dates: `date`/`modified` in the site zone, `*_utc` in UTC. Draft and
+ * pending records have the zero GMT date of WordPress, and keep a zero GMT modification date until edited.
+ */
+export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTimezone'>): PostFields {
+  const published = doc.publishedAt ?? doc.createdAt
+  const modifiedUtc = wallClock(doc.updatedAt, 'UTC')
+  const neverEdited = modifiedUtc === wallClock(doc.createdAt, 'UTC')
+  return {
+    author: doc.author === null || doc.author === undefined ? '' : String(doc.author),
+    status: postStatus(doc),
+    date: wallClock(published, ctx.siteTimezone),
+    date_utc: isUnpublished(doc) ? NEVER : wallClock(published, 'UTC'),
+    modified: wallClock(doc.updatedAt, ctx.siteTimezone),
+    modified_utc: isUnpublished(doc) && neverEdited ? NEVER : modifiedUtc,
+  }
+}
+
+/** `global_id` is the server's host name without port plus `?id=N`, as the original's. */
+export function globalIds(id: Id, ctx: Pick<SerializeContext, 'serverURL'>): GlobalIds {
+  const globalId = `${new URL(ctx.serverURL).hostname}?id=${id}`
+  return { global_id: globalId, global_id_lineage: [globalId] }
+}
+
+/** Drops empty values (`""`, `false`, `null`, `undefined`) as the original's `array_filter` does. */
+export function withoutEmpty<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([, value]) => value !== '' && value !== false && value !== null && value !== undefined,
+    ),
+  ) as Partial<T>
+}

@@ -1,0 +1,134 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+
+import type { PostStatus } from '../defaults.js'
+import type { UrlTemplates } from '../types.js'
+
+/** Records as the Local API returns them at depth 0 (relationships are ids), in the requested locale. */
+export type Id = number
+export type RichText = SerializedEditorState | null | undefined
+
+export type MediaSize = {
+  url?: string | null
+  width?: number | null
+  height?: number | null
+  mimeType?: string | null
+  filesize?: number | null
+  filename?: string | null
+}
+export type MediaDoc = MediaSize & { id: Id; alt?: string | null; sizes?: Record<string, MediaSize> | null }
+
+/** Publication state shared by events, venues and organizers. */
+export type PostState = {
+  status: PostStatus
+  publishedAt?: string | null
+  createdAt: string
+  updatedAt: string
+  deletedAt?: string | null
+  author?: Id | null
+}
+
+export type VenueDoc = PostState & {
+  id: Id
+  name?: string | null
+  slug?: string | null
+  description?: RichText
+  excerpt?: string | null
+  address?: string | null
+  city?: string | null
+  state?: string | null
+  province?: string | null
+  zip?: string | null
+  country?: string | null
+  phone?: string | null
+  website?: string | null
+  geoLat?: number | null
+  geoLng?: number | null
+  showMap?: boolean | null
+  showMapLink?: boolean | null
+  image?: Id | null
+}
+
+export type OrganizerDoc = PostState & {
+  id: Id
+  name?: string | null
+  slug?: string | null
+  description?: RichText
+  excerpt?: string | null
+  email?: string | null
+  phone?: string | null
+  website?: string | null
+  image?: Id | null
+}
+
+export type TermDoc = {
+  id: Id
+  name?: string | null
+  slug?: string | null
+  description?: string | null
+  /** Categories only; tags have no parent. */
+  parent?: Id | null
+  count?: number | null
+}
+
+export type EventDoc = PostState & {
+  id: Id
+  title?: string | null
+  slug?: string | null
+  description?: RichText
+  excerpt?: string | null
+  /** UTC instants (ISO 8601) */
+  startDate: string
+  endDate: string
+  /** IANA name or `UTC±N` */
+  timezone: string
+  allDay?: boolean | null
+  cost?: string | null
+  currencySymbol?: string | null
+  currencyCode?: string | null
+  currencyPosition?: 'postfix' | 'prefix' | null
+  website?: string | null
+  featured?: boolean | null
+  sticky?: boolean | null
+  hideFromListings?: boolean | null
+  showMap?: boolean | null
+  showMapLink?: boolean | null
+  ticketed?: boolean | null
+  passwordProtected?: boolean | null
+  parent?: Id | null
+  venue?: Id[] | null
+  organizers?: Id[] | null
+  categories?: Id[] | null
+  tags?: Id[] | null
+  image?: Id | null
+}
+
+/** Every record a page of results refers to, loaded in one batched query per collection. */
+export type Related = {
+  venues: Map<Id, VenueDoc>
+  organizers: Map<Id, OrganizerDoc>
+  /** The categories of the page and all their ancestors (for `{path}` in category URLs). */
+  categories: Map<Id, TermDoc>
+  tags: Map<Id, TermDoc>
+  media: Map<Id, MediaDoc>
+}
+
+export type SerializeContext = {
+  /** Origin of the server, e.g. `http://127.0.0.1:3000` (no trailing slash). */
+  serverURL: string
+  /** The namespace root, e.g. `http://127.0.0.1:3000/api/calendar/events/v1` (no trailing slash). */
+  namespaceURL: string
+  /** IANA zone of the site: `date`/`modified` are written in it. */
+  siteTimezone: string
+  urls: UrlTemplates
+  /** Currency symbol used for numeric costs that carry none (the original's site default). */
+  defaultCurrencySymbol: string
+  /** Position of that default symbol. */
+  defaultCurrencyPosition: 'postfix' | 'prefix'
+}
+
+export type EventView = {
+  /** Single GETs (by id or slug) add `json_ld` to the event and to its embedded venue and organizers. */
+  single: boolean
+  /** Password-protected and not unlocked: the protected fields are blanked (ORIGINAL §13). */
+  blanked: boolean
+}

@@ -1,0 +1,48 @@
+import type { EventView, Related, SerializeContext, VenueDoc } from './types.js'
+import type { VenueObject } from './wire.js'
+
+import { escapeHtml, excerptHtml, richTextToHtml } from './html.js'
+import { serializeImage } from './image.js'
+import { placeJsonLd } from './jsonLd.js'
+import { fillTemplate, globalIds, postFields, postSlug, withoutEmpty } from './post.js'
+
+/**
+ * A venue (ORIGINAL §5), also embedded as `event.venue`: empty fields are left out; `show_map`, `show_map_link`
+ * and the global ids are always there; `json_ld` on single GETs only.
+ */
+export function serializeVenue(
+  doc: VenueDoc,
+  related: Pick<Related, 'media'>,
+  ctx: SerializeContext,
+  view: Pick<EventView, 'single'>,
+): VenueObject {
+  const image = serializeImage(doc.image ? related.media.get(doc.image) : undefined, ctx)
+  const fields = withoutEmpty({
+    id: doc.id,
+    ...postFields(doc, ctx),
+    url: fillTemplate(ctx.urls.venue, ctx, { id: doc.id, slug: doc.slug }),
+    venue: escapeHtml(doc.name ?? ''),
+    description: richTextToHtml(doc.description),
+    excerpt: excerptHtml(doc.excerpt),
+    slug: postSlug(doc),
+    image,
+    address: doc.address,
+    city: doc.city,
+    country: doc.country,
+    province: doc.province,
+    state: doc.state,
+    zip: doc.zip,
+    phone: doc.phone,
+    website: doc.website,
+    stateprovince: doc.state || doc.province,
+  }) as Omit<VenueObject, 'global_id' | 'global_id_lineage' | 'show_map' | 'show_map_link'>
+  const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
+  return {
+    ...fields,
+    ...(hasGeo ? { geo_lat: doc.geoLat as number, geo_lng: doc.geoLng as number } : {}),
+    ...(view.single ? { json_ld: placeJsonLd(doc, related, ctx) } : {}),
+    show_map: doc.showMap ?? true,
+    show_map_link: doc.showMapLink ?? true,
+    ...globalIds(doc.id, ctx),
+  }
+}
