@@ -228,6 +228,7 @@ export interface Event {
    * Part of the public URL. Made from the title when left empty.
    */
   slug?: string | null;
+  searchText?: string | null;
   importKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -538,6 +539,7 @@ export interface EventsSelect<T extends boolean = true> {
   publishedAt?: T;
   author?: T;
   slug?: T;
+  searchText?: T;
   importKey?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -9,6 +9,7 @@ import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { eventPassword } from '../src/hooks/eventPassword.js'
+import { searchText } from '../src/hooks/searchText.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
 import { t3 } from '../src/i18n.js'
 import { isValidTimezone } from '../src/timezones.js'
@@ -32,7 +33,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
   },
   indexes: [{ fields: ['status', 'startDate'] }],
   hooks: {
-    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds],
+    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
   },
@@ -208,6 +209,13 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     },
     ...publicationFields(usersSlug),
     slugField({ from: 'title', fallback: 'event' }),
+    {
+      name: 'searchText',
+      type: 'textarea',
+      admin: { hidden: true },
+      // Queryable by `search` (so not `hidden`), but never part of a response.
+      hooks: { afterRead: [() => undefined] },
+    },
     importKeyField,
   ],
 })

@@ -22,6 +22,8 @@ export const DEFAULT_SITE_TIMEZONE = 'UTC'
 export const DEFAULT_PER_PAGE = 10
 export const MAX_PER_PAGE = 50
 
+export const DEFAULT_GEO_RADIUS_KM = 50
+
 export const DEFAULT_COLLECTION_SLUGS = {
   events: 'events',
   venues: 'venues',

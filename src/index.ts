@@ -8,6 +8,7 @@ import { mediaCollection } from '../collections/media.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
+import { calendarEndpoints } from '../endpoints/index.js'
 import { defaultLocalization, withCalendarI18n } from './localization.js'
 import { resolveOptions } from './options.js'
 
@@ -37,10 +38,9 @@ export const eventsCalendarPlugin =
     if (!existing.some((collection) => collection.slug === options.slugs.media)) {
       collections.push(mediaCollection(options))
     }
-    return {
-      ...config,
-      collections,
-      localization: config.localization || defaultLocalization(input),
-      i18n: withCalendarI18n(config.i18n),
-    }
+    const localization = config.localization || defaultLocalization(input)
+    const withCollections = { ...config, collections, localization, i18n: withCalendarI18n(config.i18n) }
+    if (options.disabled) return withCollections
+    const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
+    return { ...withCollections, endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)] }
   }

@@ -5,6 +5,7 @@ import type { CollectionKey, EventsCalendarOptions, ResolvedCalendarOptions } fr
 import { defaultAccessRules } from './access.js'
 import {
   DEFAULT_COLLECTION_SLUGS,
+  DEFAULT_GEO_RADIUS_KM,
   DEFAULT_PER_PAGE,
   DEFAULT_SITE_TIMEZONE,
   DEFAULT_URL_TEMPLATES,
@@ -26,6 +27,8 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     access: { ...defaultAccessRules, ...input.access },
     // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.
     slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,
+    currency: { symbol: input.currency?.symbol ?? '$', position: input.currency?.position ?? 'prefix' },
+    geoRadiusKm: input.geoRadiusKm ?? DEFAULT_GEO_RADIUS_KM,
     disabled: input.disabled ?? false,
   }
 }

@@ -74,6 +74,16 @@ export type EventsCalendarOptions = {
    */
   slugs?: Partial<Record<CollectionKey, string>>
   /**
+   * Currency symbol and its position for numeric costs that name no currency (`10 - 20` → `$10 – $20`).
+   * @default { symbol: '$', position: 'prefix' }
+   */
+  currency?: { symbol?: string; position?: 'postfix' | 'prefix' }
+  /**
+   * Radius of the `geoloc_lat`/`geoloc_lng` event filter, in kilometres.
+   * @default 50
+   */
+  geoRadiusKm?: number
+  /**
    * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
    * @default false
    */
@@ -88,5 +98,7 @@ export type ResolvedCalendarOptions = {
   urls: UrlTemplates
   access: CalendarAccessRules
   slugs: Record<CollectionKey, CollectionSlug>
+  currency: { symbol: string; position: 'postfix' | 'prefix' }
+  geoRadiusKm: number
   disabled: boolean
 }

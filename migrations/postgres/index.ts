@@ -1,9 +1,15 @@
 import * as migration_20261122_074710_init from './20261122_074710_init.js';
+import * as migration_20261122_085739_event_search_text from './20261122_085739_event_search_text.js';
 
 export const migrations = [
   {
     up: migration_20261122_074710_init.up,
     down: migration_20261122_074710_init.down,
     name: '20261122_074710_init',
+  },
+  {
+    up: migration_20261122_085739_event_search_text.up,
+    down: migration_20261122_085739_event_search_text.down,
+    name: '20261122_085739_event_search_text'
   },
 ];

@@ -3,6 +3,7 @@ import type { Migration, Payload, SanitizedConfig } from 'payload'
 import express, { type Express, type RequestHandler } from 'express'
 import { getPayload, handleEndpoints } from 'payload'
 
+import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
 import { sendWebResponse, toWebRequest } from './webBridge.js'
 
 /**
@@ -17,12 +18,31 @@ export async function bootPayload(config: Promise<SanitizedConfig> | SanitizedCo
 }
 
 /**
+ * `/{locale}/api/...` is served as `/api/...` with the locale passed on in a header, which the calendar routes
+ * read as the language prefix; the header is never taken from the client.
+ */
+function languagePrefix(config: SanitizedConfig): RequestHandler {
+  const locales = config.localization ? config.localization.localeCodes : []
+  const prefixed = new RegExp(`^/(${locales.map((code) => code.replace(/[^\w-]/g, '')).join('|')})(${config.routes.api}/.*)$`)
+  return (req, _res, next) => {
+    delete req.headers[LANGUAGE_PREFIX_HEADER]
+    const match = locales.length ? prefixed.exec(req.url) : null
+    if (match) {
+      req.url = match[2]
+      req.headers[LANGUAGE_PREFIX_HEADER] = match[1]
+    }
+    next()
+  }
+}
+
+/**
  * An express app that serves Payload's REST API and every plugin endpoint under `/api` through
  * `handleEndpoints`; anything else goes to `fallback` (the Next.js admin) or is a 404.
  */
 export function createApp(config: SanitizedConfig, fallback?: RequestHandler): Express {
   const app = express()
   app.disable('x-powered-by')
+  app.use(languagePrefix(config))
   app.all(`${config.routes.api}/{*rest}`, async (req, res, next) => {
     try {
       const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`

@@ -1,0 +1,310 @@
+import type { Where } from 'payload'
+
+import type { EventDoc, Id } from '../src/serialize/types.js'
+import type { ResolvedCalendarOptions } from '../src/types.js'
+
+import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from '../src/rest/commonParams.js'
+import {
+  archivePageNotFound,
+  eventNoLongerAvailable,
+  eventNotFound,
+  eventPasswordProtected,
+  invalidParam,
+  notAccessible,
+} from '../src/rest/errors.js'
+import { unlocked } from '../src/rest/eventAccess.js'
+import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
+import { venuesWithCoordinates } from '../src/rest/geo.js'
+import { asCaller } from '../src/rest/localApi.js'
+import { type QueryPairs, postEnvelope } from '../src/rest/pagination.js'
+import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
+import { loadRelated } from '../src/rest/related.js'
+import { method, type RestCall, type Route } from '../src/rest/route.js'
+import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
+import { statusScope } from '../src/rest/visibility.js'
+import { serializeEvent } from '../src/serialize/event.js'
+
+const coordinate = (limit: number, description: string): Param<number> => ({
+  type: 'number',
+  description,
+  parse: (raw) => {
+    const value = Number(typeof raw === 'string' ? raw.trim() || 'x' : raw)
+    if (!Number.isFinite(value) || Math.abs(value) > limit) throw new ParamError()
+    return value
+  },
+})
+
+/** `in` with an empty list is not portable across adapters; id 0 is never used, so `[0]` matches nothing. */
+const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length ? ids : [0] } })
+
+const passwordParam: Param<string> = {
+  type: 'string',
+  description: 'The password of a password-protected event',
+  parse: nonEmptyString,
+}
+
+const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
+  ...paginationParams(options, 'events'),
+  start_date: dateParam('Events that start on the specified date', 'today, 00:00:00 in the site time zone'),
+  end_date: dateParam('Events that end on the specified date', 'the end of the day two years ahead'),
+  starts_before: dateParam('Events that start before the specified date'),
+  starts_after: dateParam('Events that start after the specified date'),
+  ends_before: dateParam('Events that end before the specified date'),
+  ends_after: dateParam('Events that end after the specified date'),
+  strict_dates: {
+    ...booleanParam(
+      'Dates set using the start_date/end_date, starts_*/ends_* are set to start at the specified times. The default behavior is to include the entire days.',
+    ),
+    default: false,
+  },
+  search: searchParam('Events should contain the specified string in the title, excerpt or description'),
+  categories: {
+    type: 'array',
+    items: 'integer',
+    description: 'Events should be assigned one of the specified categories slugs or IDs',
+    parse: idOrSlugList,
+  } as Param<(number | string)[]>,
+  tags: {
+    type: 'array',
+    items: 'integer',
+    description: 'Events should be assigned one of the specified tags slugs or IDs',
+    parse: idOrSlugList,
+  } as Param<(number | string)[]>,
+  venue: { type: 'array', items: 'integer', description: 'Events should be assigned one of the specified venue IDs', parse: idList } as Param<number[]>,
+  organizer: {
+    type: 'array',
+    items: 'integer',
+    description: 'Events should be assigned one of the specified organizer IDs',
+    parse: idList,
+  } as Param<number[]>,
+  featured: booleanParam('Events should be filtered by their featured status'),
+  status: statusParam,
+  geoloc: booleanParam("Requires Events to have geolocation data on their venue"),
+  geoloc_lat: coordinate(90, 'Requires Events to be near this latitude; needs geoloc_lng'),
+  geoloc_lng: coordinate(180, 'Requires Events to be near this longitude; needs geoloc_lat'),
+  include: {
+    type: 'array',
+    items: 'integer',
+    description: 'Include events with the specified IDs; date filters are ignored',
+    parse: idList,
+  } as Param<number[]>,
+  post_parent: {
+    type: 'integer',
+    description: 'Events should be children of the event with this ID',
+    parse: positiveInt,
+  } as Param<number>,
+  ticketed: booleanParam('Events should have tickets (true) or not (false)'),
+  password: passwordParam,
+  ml_language: languageParam(locales),
+})
+
+type ListParams = ReturnType<typeof listParams>
+
+async function listEvents(call: RestCall<ListParams>) {
+  const { params: p, options, req } = call
+  const perPage = p.per_page ?? options.defaultPerPage
+  const page = p.page ?? 1
+  const scope = statusScope(call, p.status)
+  const dates = eventDateWindow(p, options.timezone)
+  const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
+  if (!p.include) and.push(...dates.where)
+  if (p.search) and.push({ searchText: { like: p.search } })
+  if (p.categories) {
+    const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
+    and.push(within('categories', ids))
+  }
+  if (p.tags) and.push(within('tags', await resolveTermIds(call, options.slugs.tags, p.tags, 'tags')))
+  if (p.venue) {
+    await requireExisting(call, options.slugs.venues, p.venue, 'venue')
+    and.push(within('venue', p.venue))
+  }
+  if (p.organizer) {
+    await requireExisting(call, options.slugs.organizers, p.organizer, 'organizer')
+    and.push(within('organizers', p.organizer))
+  }
+  if (p.featured !== undefined) and.push({ featured: p.featured ? { equals: true } : { not_equals: true } })
+  if (p.ticketed !== undefined) and.push({ ticketed: p.ticketed ? { equals: true } : { not_equals: true } })
+  if (p.include) and.push(within('id', p.include))
+  if (p.post_parent) {
+    await requireExisting(call, options.slugs.events, [p.post_parent], 'post_parent')
+    and.push({ parent: { equals: p.post_parent } })
+  }
+  if ((p.geoloc_lat === undefined) !== (p.geoloc_lng === undefined)) {
+    throw invalidParam(p.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng')
+  }
+  const near =
+    p.geoloc_lat !== undefined && p.geoloc_lng !== undefined
+      ? await venuesWithCoordinates(call, { lat: p.geoloc_lat, lng: p.geoloc_lng, radiusKm: options.geoRadiusKm })
+      : undefined
+  if (near) and.push(within('venue', [...near.keys()]))
+  else if (p.geoloc !== undefined) {
+    const located = [...(await venuesWithCoordinates(call)).keys()]
+    and.push(p.geoloc ? within('venue', located) : { venue: { not_in: located.length ? located : [0] } })
+  }
+
+  const query = {
+    ...asCaller(call),
+    collection: options.slugs.events,
+    showHiddenFields: true,
+    trash: scope.trash,
+    where: { and },
+  }
+  const result = near
+    ? await nearestFirst(call, query, near, page, perPage)
+    : await req.payload.find({ ...query, sort: p.include ? ['publishedAt', 'id'] : ['startDate', 'id'], page, limit: perPage })
+  const docs = result.docs as unknown as (EventDoc & { passwordHash?: string })[]
+  if (page > 1 && page > Math.ceil(result.totalDocs / perPage)) throw archivePageNotFound('event')
+
+  const related = await loadRelated(call, docs)
+  const events = await Promise.all(
+    docs.map(async (doc) =>
+      serializeEvent(doc, related, call.serialize, { single: false, blanked: !(await unlocked(call, doc, p.password)) }),
+    ),
+  )
+  const echo: QueryPairs = [
+    ['page', String(page)],
+    ['per_page', String(perPage)],
+    ...(p.include ? [] : dates.window),
+    ...(p.geoloc !== undefined ? [['geoloc', p.geoloc ? '1' : '0'] as [string, string]] : []),
+    ...(p.geoloc_lat !== undefined ? [['geoloc_lat', String(p.geoloc_lat)], ['geoloc_lng', String(p.geoloc_lng)]] as QueryPairs : []),
+    ...(p.search ? [['search', p.search] as [string, string]] : []),
+    ['status', scope.echo],
+    ...(p.featured ? [['featured', '1'] as [string, string]] : []),
+    ...(p.venue ? [['venue', p.venue.join(',')] as [string, string]] : []),
+    ...(p.organizer ? [['organizer', p.organizer.join(',')] as [string, string]] : []),
+    ...(p.include ? [['include', p.include.join(',')] as [string, string]] : []),
+    ...dates.relative,
+    ...(p.post_parent ? [['post_parent', String(p.post_parent)] as [string, string]] : []),
+    ...(p.ticketed !== undefined ? [['ticketed', p.ticketed ? '1' : '0'] as [string, string]] : []),
+  ]
+  const info = { page, total: result.totalDocs, totalPages: Math.ceil(result.totalDocs / perPage) }
+  const encodeAll = Boolean(p.venue || p.organizer || p.featured !== undefined)
+  const { headers, ...links } = postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll)
+  return {
+    body: {
+      events,
+      rest_url: links.rest_url,
+      ...(links.next_rest_url ? { next_rest_url: links.next_rest_url } : {}),
+      ...(links.previous_rest_url ? { previous_rest_url: links.previous_rest_url } : {}),
+      total: info.total,
+      total_pages: info.totalPages,
+    },
+    headers,
+  }
+}
+
+/** Events near a point, nearest venue first, then by start: ordered here, since distance is not a column. */
+async function nearestFirst(
+  call: RestCall,
+  query: Parameters<RestCall['req']['payload']['find']>[0],
+  distances: Map<Id, number>,
+  page: number,
+  perPage: number,
+) {
+  const { docs: candidates } = await call.req.payload.find({
+    ...query,
+    pagination: false,
+    select: { venue: true, startDate: true },
+  })
+  const distanceOf = (event: { venue?: Id[] | null }) =>
+    Math.min(...(event.venue ?? []).map((id) => distances.get(id) ?? Infinity))
+  const ordered = (candidates as unknown as { id: Id; startDate: string; venue?: Id[] }[]).sort(
+    (a, b) => distanceOf(a) - distanceOf(b) || a.startDate.localeCompare(b.startDate) || a.id - b.id,
+  )
+  const pageIds = ordered.slice((page - 1) * perPage, page * perPage).map((event) => event.id)
+  const { docs } = await call.req.payload.find({ ...query, pagination: false, where: within('id', pageIds) })
+  const byId = new Map(docs.map((doc) => [doc.id as Id, doc]))
+  return {
+    docs: pageIds.map((id) => byId.get(id)!),
+    totalDocs: ordered.length,
+    totalPages: Math.ceil(ordered.length / perPage),
+  }
+}
+
+const singleParams = (locales: string[]) => ({
+  password: passwordParam,
+  context: {
+    type: 'string',
+    enum: ['view', 'edit'],
+    default: 'view',
+    description: 'The context of the request; `edit` shows password-protected events to those who may edit them',
+    parse: (raw: unknown) => {
+      if (raw !== 'view' && raw !== 'edit') throw new ParamError()
+      return raw
+    },
+  } as Param<string>,
+  ml_language: languageParam(locales),
+})
+
+type SingleParams = ReturnType<typeof singleParams>
+
+async function respondWithEvent(call: RestCall<SingleParams>, doc: EventDoc & { passwordHash?: string }) {
+  if (doc.deletedAt) throw eventNoLongerAvailable()
+  if (!(await unlocked(call, doc, call.params.password, call.params.context))) throw eventPasswordProtected()
+  const related = await loadRelated(call, [doc])
+  return { body: serializeEvent(doc, related, call.serialize, { single: true, blanked: false }) }
+}
+
+async function getEventById(call: RestCall<SingleParams>) {
+  const id = Number(call.path.id)
+  const collection = call.options.slugs.events
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection,
+    limit: 1,
+    pagination: false,
+    showHiddenFields: true,
+    trash: true,
+    where: { id: { equals: id } },
+  })
+  if (docs[0]) return respondWithEvent(call, docs[0] as unknown as EventDoc)
+  // Telling "no such event" (404) from "not yours to see" (403) needs to know whether it exists; only that
+  // existence and trash state are read, and nothing of the record is returned.
+  const { docs: hidden } = await call.req.payload.find({
+    collection,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    req: call.req,
+    select: { deletedAt: true },
+    trash: true,
+    where: { id: { equals: id } },
+  })
+  if (!hidden[0]) throw eventNotFound(call.path.id)
+  throw (hidden[0] as { deletedAt?: string | null }).deletedAt ? eventNoLongerAvailable() : notAccessible('event')
+}
+
+/** Drafts and pending events have no slug yet, and trashed ones no longer answer to theirs (ORIGINAL §12). */
+async function getEventBySlug(call: RestCall<SingleParams>) {
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: call.options.slugs.events,
+    limit: 1,
+    pagination: false,
+    showHiddenFields: true,
+    where: { and: [{ slug: { equals: call.path.slug } }, { status: { not_in: ['draft', 'pending'] } }] },
+  })
+  if (!docs[0]) throw invalidParam('slug')
+  return respondWithEvent(call, docs[0] as unknown as EventDoc)
+}
+
+export const eventRoutes = (options: ResolvedCalendarOptions, locales: string[]): Route[] => [
+  {
+    path: '/events',
+    pattern: '/events',
+    methods: { GET: method({ description: 'Returns a page of events', params: listParams(options, locales), handler: listEvents }) },
+  },
+  {
+    path: '/events/:id(\\d+)',
+    pattern: '/events/(?P<id>\\d+)',
+    methods: { GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEventById }) },
+  },
+  {
+    path: '/events/by-slug/:slug',
+    pattern: '/events/by-slug/(?P<slug>[^/]+)',
+    methods: {
+      GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEventBySlug }),
+    },
+  },
+]

@@ -1,0 +1,91 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SerializeContext } from '../serialize/types.js'
+import type { ResolvedCalendarOptions } from '../types.js'
+import type { Method, MethodSpec, Route } from './route.js'
+
+import { NAMESPACE } from '../defaults.js'
+import { noRoute, RestError, serverError } from './errors.js'
+import { resolveLocale } from './language.js'
+import { validateParams } from './params.js'
+import { errorResponse, jsonResponse } from './respond.js'
+import { describeRoute } from './describe.js'
+import { METHODS } from './route.js'
+
+export function serializeContext(req: PayloadRequest, options: ResolvedCalendarOptions): SerializeContext {
+  const origin = new URL(req.url ?? 'http://localhost').origin
+  return {
+    serverURL: req.payload.config.serverURL || origin,
+    namespaceURL: `${origin}${req.payload.config.routes.api}/${NAMESPACE}`,
+    siteTimezone: options.timezone,
+    urls: options.urls,
+    defaultCurrencySymbol: options.currency.symbol,
+    defaultCurrencyPosition: options.currency.position,
+  }
+}
+
+/** The methods of a route this caller may use: reads for everyone, writes for those who may write. */
+export function allowedMethods(route: Route, req: PayloadRequest, options: ResolvedCalendarOptions): Method[] {
+  const canWrite = options.access.write({ req })
+  return METHODS.filter((method) => route.methods[method] && (method === 'GET' || canWrite))
+}
+
+function toRestError(req: PayloadRequest, error: unknown): RestError {
+  if (error instanceof RestError) return error
+  req.payload.logger.error({ err: error, msg: `calendar REST ${req.method} ${req.url} failed` })
+  const text = error instanceof Error ? `${error.name} ${error.message} ${String(error.cause ?? '')}` : ''
+  return serverError(/ECONNREFUSED|ECONNRESET|connection|SQLITE_BUSY|terminating/i.test(text))
+}
+
+async function run(req: PayloadRequest, route: Route, spec: MethodSpec, options: ResolvedCalendarOptions) {
+  const allow = allowedMethods(route, req, options)
+  try {
+    const input = (req.query ?? {}) as Record<string, unknown>
+    const locale = resolveLocale(req, input.ml_language)
+    const params = validateParams(spec.params, input)
+    const result = await spec.handler({
+      req,
+      params,
+      path: (req.routeParams ?? {}) as Record<string, string>,
+      locale,
+      options,
+      serialize: serializeContext(req, options),
+    })
+    return jsonResponse(req, result.body, { status: result.status, headers: result.headers, allow })
+  } catch (error) {
+    return errorResponse(req, toRestError(req, error), allow)
+  }
+}
+
+/**
+ * The namespace as Payload root endpoints: each route and method, `OPTIONS` describing each route, and, last, a
+ * catch-all answering `rest_no_route` for every other path or method under the namespace.
+ */
+export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOptions): Endpoint[] {
+  const base = `/${NAMESPACE}`
+  const endpoints: Endpoint[] = []
+  for (const route of routes) {
+    for (const method of METHODS) {
+      const spec = route.methods[method]
+      if (!spec) continue
+      endpoints.push({
+        path: `${base}${route.path}`,
+        method: method.toLowerCase() as Endpoint['method'],
+        handler: (req) => run(req, route, spec, options),
+      })
+    }
+    endpoints.push({
+      path: `${base}${route.path}`,
+      method: 'options',
+      handler: async (req) => jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) }),
+    })
+  }
+  for (const method of [...METHODS, 'OPTIONS']) {
+    endpoints.push({
+      path: `${base}/:rest*`,
+      method: method.toLowerCase() as Endpoint['method'],
+      handler: async (req) => errorResponse(req, noRoute()),
+    })
+  }
+  return endpoints
+}

@@ -1,0 +1,98 @@
+import { INVALID, invalidParams, missingParams, type ParamFailure } from './errors.js'
+
+/** Thrown by a parser: the parameter is invalid (`message` defaults to the original's "Invalid parameter."). */
+export class ParamError extends Error {
+  constructor(
+    message = INVALID,
+    readonly detail?: ParamFailure['detail'],
+  ) {
+    super(message)
+  }
+}
+
+export type JsonType = 'array' | 'boolean' | 'integer' | 'number' | 'object' | 'string'
+
+/**
+ * One parameter of one route, declared once: validation, defaults, the namespace index, `OPTIONS` and the OpenAPI
+ * document are all derived from it.
+ */
+export type Param<T = unknown> = {
+  type?: JsonType
+  /** For arrays: the type of the items. */
+  items?: JsonType
+  /** OpenAPI `format`, e.g. `date-time`. */
+  format?: string
+  enum?: readonly string[]
+  description: string
+  required?: boolean
+  /** Documented default; what the handler does without the parameter. */
+  default?: unknown
+  /** Turns the raw value (a query string value, array, or JSON body value) into the handler's value. */
+  parse?: (raw: unknown) => T
+}
+
+export type ParamSpec = Record<string, Param>
+export type ParamValues<S extends ParamSpec> = {
+  [K in keyof S]?: S[K] extends Param<infer T> ? T : never
+}
+
+/** Validates every declared parameter present in `input`; reports every failure at once, missing ones first. */
+export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>): ParamValues<S> {
+  const missing = Object.keys(spec).filter((name) => spec[name].required && input[name] === undefined)
+  if (missing.length) throw missingParams(missing)
+  const values: Record<string, unknown> = {}
+  const failures: Record<string, ParamFailure> = {}
+  for (const [name, param] of Object.entries(spec)) {
+    if (input[name] === undefined) continue
+    try {
+      values[name] = param.parse ? param.parse(input[name]) : input[name]
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error
+      failures[name] = { message: error.message, detail: error.detail }
+    }
+  }
+  if (Object.keys(failures).length) throw invalidParams(failures)
+  return values as ParamValues<S>
+}
+
+const scalar = (raw: unknown): string => {
+  if (typeof raw === 'string') return raw
+  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw)
+  throw new ParamError()
+}
+
+/** WordPress's `is_positive_int`: digits only, greater than zero. */
+export function positiveInt(raw: unknown): number {
+  const text = scalar(raw).trim()
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw new ParamError()
+  return Number(text)
+}
+
+/** PHP's FILTER_VALIDATE_BOOLEAN, strictly: anything else is invalid. */
+export function booleanish(raw: unknown): boolean {
+  if (typeof raw === 'boolean') return raw
+  const text = scalar(raw).trim().toLowerCase()
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true
+  if (['0', 'false', 'no', 'off', ''].includes(text)) return false
+  throw new ParamError()
+}
+
+export function nonEmptyString(raw: unknown): string {
+  const text = scalar(raw)
+  if (!text.trim()) throw new ParamError()
+  return text
+}
+
+/** An array given as repeated/bracketed parameters or as one comma-separated string. */
+export function list(raw: unknown): string[] {
+  const items = Array.isArray(raw) ? raw.map(scalar) : scalar(raw).split(',')
+  const trimmed = items.map((item) => item.trim()).filter(Boolean)
+  if (!trimmed.length) throw new ParamError()
+  return trimmed
+}
+
+export const idList = (raw: unknown): number[] => list(raw).map(positiveInt)
+
+/** Ids or slugs: digits are ids, anything else a slug. */
+export const idOrSlugList = (raw: unknown): (number | string)[] =>
+  list(raw).map((item) => (/^\d+$/.test(item) ? positiveInt(item) : item))

@@ -1,0 +1,43 @@
+import type { PayloadRequest } from 'payload'
+
+import type { SerializeContext } from '../serialize/types.js'
+import type { ResolvedCalendarOptions } from '../types.js'
+import type { ParamSpec, ParamValues } from './params.js'
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+export type Method = (typeof METHODS)[number]
+
+/** What a handler gets: the validated parameters and everything derived from the request once. */
+export type RestCall<S extends ParamSpec = ParamSpec> = {
+  req: PayloadRequest
+  params: ParamValues<S>
+  /** Path parameters of the route (`id`, `slug`), as matched. */
+  path: Record<string, string>
+  /** The Payload locale the caller asked for (`ml_language`, the language prefix, or the default). */
+  locale: string
+  options: ResolvedCalendarOptions
+  serialize: SerializeContext
+}
+
+export type RestResult = {
+  body: unknown
+  status?: number
+  headers?: Record<string, string>
+}
+
+export type MethodSpec<S extends ParamSpec = ParamSpec> = {
+  description: string
+  params: S
+  handler: (call: RestCall<S>) => Promise<RestResult>
+}
+
+/** One route of the namespace: its path (path-to-regexp, relative to the namespace) and its methods. */
+export type Route = {
+  path: string
+  /** The path as the original's index shows it, e.g. `/events/(?P<id>\d+)`. */
+  pattern: string
+  methods: Partial<Record<Method, MethodSpec<any>>>
+}
+
+/** Declares a method with its parameter spec, keeping the handler's parameter types exact. */
+export const method = <S extends ParamSpec>(spec: MethodSpec<S>): MethodSpec<S> => spec

@@ -1,0 +1,63 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { Id } from '../serialize/types.js'
+import type { RestCall } from './route.js'
+
+import { invalidParam } from './errors.js'
+import { asCaller } from './localApi.js'
+
+/**
+ * Term ids or slugs as ids; a value matching no term is a 400 on `param`. With `descendants`, the child
+ * categories of each term are included, at every depth.
+ */
+export async function resolveTermIds(
+  call: RestCall,
+  collection: CollectionSlug,
+  values: (number | string)[],
+  param: string,
+  { descendants = false } = {},
+): Promise<Id[]> {
+  const ids = values.filter((value): value is number => typeof value === 'number')
+  const slugs = values.filter((value): value is string => typeof value === 'string')
+  const or: Where[] = [...(ids.length ? [{ id: { in: ids } }] : []), ...(slugs.length ? [{ slug: { in: slugs } }] : [])]
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection,
+    pagination: false,
+    select: { slug: true },
+    where: { or },
+  })
+  const found = docs as unknown as { id: Id; slug: string }[]
+  const known = new Set<number | string>(found.flatMap((doc) => [doc.id, doc.slug]))
+  if (values.some((value) => !known.has(value))) throw invalidParam(param)
+  const matched = found.map((doc) => doc.id)
+  return descendants ? withDescendants(call, collection, matched) : matched
+}
+
+async function withDescendants(call: RestCall, collection: CollectionSlug, roots: Id[]): Promise<Id[]> {
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection,
+    pagination: false,
+    select: { parent: true },
+    where: { parent: { exists: true } },
+  })
+  const children = new Map<Id, Id[]>()
+  for (const doc of docs as unknown as { id: Id; parent: Id }[]) {
+    children.set(doc.parent, [...(children.get(doc.parent) ?? []), doc.id])
+  }
+  const all = new Set(roots)
+  const queue = [...roots]
+  while (queue.length) {
+    for (const child of children.get(queue.pop()!) ?? []) {
+      if (!all.has(child)) queue.push(child), all.add(child)
+    }
+  }
+  return [...all]
+}
+
+/** Checks that every id is a record the caller can see; otherwise a 400 on `param`. */
+export async function requireExisting(call: RestCall, collection: CollectionSlug, ids: Id[], param: string) {
+  const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where: { id: { in: ids } } })
+  if (totalDocs !== new Set(ids).size) throw invalidParam(param)
+}
