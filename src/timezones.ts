@@ -1,3 +1,5 @@
+import { formatInTimeZone } from 'date-fns-tz'
+
 /** `UTC`, `UTC+2`, `UTC-5:30`, `UTC+5.5`: the manual offsets the original API accepts besides IANA names. */
 const UTC_OFFSET = /^UTC(?:([+-])(\d{1,2})(?:(?::|\.)(\d{1,2}))?)?$/
 
@@ -34,3 +36,12 @@ export function toDateFnsZone(zone: string): string {
 }
 
 export const timezoneOptions = (): string[] => [...ianaZones].sort()
+
+/**
+ * Milliseconds east of UTC in `zone` at `instant`. (date-fns-tz's `getTimezoneOffset` reads its date as a
+ * wall-clock time, which is off by the DST shift in the hours around a change.)
+ */
+export function offsetAt(zone: string, instant: number): number {
+  const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(formatInTimeZone(instant, toDateFnsZone(zone), 'xxx'))!
+  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000
+}

@@ -60,11 +60,17 @@ describe('the plugin', () => {
     const enabled = await buildConfig(await hostConfig())
     const disabled = await buildConfig(await hostConfig({ disabled: true }))
     expect(schemaOf(disabled)).toEqual(schemaOf(enabled))
+    const calendarPaths = (config: SanitizedConfig) =>
+      config.endpoints.filter((endpoint) => endpoint.path.startsWith('/calendar/events/v1')).length
+    expect(calendarPaths(enabled)).toBeGreaterThan(0)
+    expect(calendarPaths(disabled)).toBe(0)
 
     const server = await startTestServer({ disabled: true })
     try {
       const venue = await server.payload.create({ collection: 'venues', data: { name: 'Still here', status: 'publish' } })
       expect(venue.slug).toBe('still-here')
+      expect((await server.request('/api/calendar/events/v1/events')).status).toBe(404)
+      expect((await server.request('/api/venues')).status).toBe(200)
     } finally {
       await server.stop()
     }

@@ -1,6 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz'
-
-import { isValidTimezone, toDateFnsZone } from '../timezones.js'
+import { isValidTimezone, offsetAt, toDateFnsZone } from '../timezones.js'
 
 export type ParsedDate = {
   /** The instant the input denotes. */
@@ -134,15 +132,6 @@ function weekdayShift(date: Calendar, { day, step }: NonNullable<State['weekday'
   if (step === 1) return ahead || 7
   if (step === -1) return ahead - 7
   return ahead
-}
-
-/**
- * Milliseconds east of UTC in `zone` at `instant`. (date-fns-tz's `getTimezoneOffset` reads its date as a
- * wall-clock time, which is off by the DST shift in the hours around a change.)
- */
-function offsetAt(zone: string, instant: number): number {
-  const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(formatInTimeZone(instant, zone, 'xxx'))!
-  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000
 }
 
 /**

@@ -1,8 +1,8 @@
-import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz'
+import { formatInTimeZone } from 'date-fns-tz'
 
 import type { DateDetails } from './wire.js'
 
-import { toDateFnsZone, utcOffsetMinutes } from '../timezones.js'
+import { offsetAt, toDateFnsZone, utcOffsetMinutes } from '../timezones.js'
 
 type Instant = Date | string
 
@@ -134,6 +134,6 @@ function numericAbbr(offsetMinutes: number): string {
  */
 export function timezoneAbbr(instant: Instant, zone: string): string {
   if (zone !== 'UTC' && utcOffsetMinutes(zone) !== null) return zone
-  const offset = Math.round(getTimezoneOffset(zone, new Date(instant)) / 60_000)
+  const offset = Math.round(offsetAt(zone, new Date(instant).getTime()) / 60_000)
   return ABBREVIATIONS.get(zone)?.[offset] ?? numericAbbr(offset)
 }

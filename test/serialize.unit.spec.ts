@@ -459,3 +459,12 @@ describe('dates', () => {
     expect(timezoneAbbr(instant, zone)).toBe(abbr)
   })
 })
+
+describe('timezone abbreviations around a DST change', () => {
+  test('name the offset in force at the instant, not at the same wall-clock time', () => {
+    expect(timezoneAbbr('2026-03-08T06:30:00Z', 'America/New_York')).toBe('EST')
+    expect(timezoneAbbr('2026-03-08T07:30:00Z', 'America/New_York')).toBe('EDT')
+    expect(timezoneAbbr('2026-10-25T00:30:00Z', 'Europe/Berlin')).toBe('CEST')
+    expect(timezoneAbbr('2026-10-25T01:30:00Z', 'Europe/Berlin')).toBe('CET')
+  })
+})
