@@ -24,7 +24,13 @@ export async function hostConfig(
     editor: lexicalEditor(),
     db: await databaseAdapter(process.env.DATABASE_URI),
     graphQL: { disable: true },
-    plugins: [eventsCalendarPlugin({ timezone: process.env.CALENDAR_TIMEZONE || 'UTC', ...calendar })],
+    plugins: [
+      eventsCalendarPlugin({
+        timezone: process.env.CALENDAR_TIMEZONE || 'UTC',
+        imageHosts: (process.env.CALENDAR_IMAGE_HOSTS ?? '').split(',').filter(Boolean),
+        ...calendar,
+      }),
+    ],
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
     telemetry: false,
     ...overrides,

@@ -29,6 +29,7 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,
     currency: { symbol: input.currency?.symbol ?? '$', position: input.currency?.position ?? 'prefix' },
     geoRadiusKm: input.geoRadiusKm ?? DEFAULT_GEO_RADIUS_KM,
+    imageHosts: input.imageHosts ?? [],
     disabled: input.disabled ?? false,
   }
 }

@@ -84,6 +84,12 @@ export type EventsCalendarOptions = {
    */
   geoRadiusKm?: number
   /**
+   * Hosts an event, venue or organizer `image` URL may be imported from (`host` or `host:port`; a bare IP address
+   * allows every port of it). None by default: image URLs are refused.
+   * @default []
+   */
+  imageHosts?: string[]
+  /**
    * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
    * @default false
    */
@@ -100,5 +106,6 @@ export type ResolvedCalendarOptions = {
   slugs: Record<CollectionKey, CollectionSlug>
   currency: { symbol: string; position: 'postfix' | 'prefix' }
   geoRadiusKm: number
+  imageHosts: string[]
   disabled: boolean
 }

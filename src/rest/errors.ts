@@ -1,3 +1,5 @@
+import type { Id } from '../serialize/types.js'
+
 /** The original's error body: `{ code, message, data: { status, … } }`, plus top-level extras for a few codes. */
 export class RestError extends Error {
   constructor(
@@ -67,3 +69,17 @@ export const serverError = (unavailable: boolean) =>
   unavailable
     ? new RestError('rest_service_unavailable', 'The service is temporarily unavailable. Please try again.', 503)
     : new RestError('rest_internal_error', 'Something went wrong.', 500)
+
+export const termExists = (id: Id, hierarchical: boolean) =>
+  new RestError(
+    'term_exists',
+    hierarchical
+      ? 'A term with the name provided already exists with this parent.'
+      : 'A term with the name provided already exists in this taxonomy.',
+    400,
+    { term_id: id },
+    { additional_data: [id] },
+  )
+
+export const notHierarchical = () =>
+  new RestError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400)

@@ -5,7 +5,8 @@ import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
 import { NAMESPACE } from '../defaults.js'
-import { noRoute, RestError, serverError } from './errors.js'
+import { readBody } from './body.js'
+import { forbidden, noRoute, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
 import { validateParams } from './params.js'
 import { errorResponse, jsonResponse } from './respond.js'
@@ -24,10 +25,12 @@ export function serializeContext(req: PayloadRequest, options: ResolvedCalendarO
   }
 }
 
-/** The methods of a route this caller may use: reads for everyone, writes for those who may write. */
+/** The methods of a route this caller may use, for the `Allow` header. */
 export function allowedMethods(route: Route, req: PayloadRequest, options: ResolvedCalendarOptions): Method[] {
-  const canWrite = options.access.write({ req })
-  return METHODS.filter((method) => route.methods[method] && (method === 'GET' || canWrite))
+  return METHODS.filter((method) => {
+    const spec = route.methods[method]
+    return spec && (!spec.permission || spec.permission({ req, options }))
+  })
 }
 
 function toRestError(req: PayloadRequest, error: unknown): RestError {
@@ -37,10 +40,13 @@ function toRestError(req: PayloadRequest, error: unknown): RestError {
   return serverError(/ECONNREFUSED|ECONNRESET|connection|SQLITE_BUSY|terminating/i.test(text))
 }
 
-async function run(req: PayloadRequest, route: Route, spec: MethodSpec, options: ResolvedCalendarOptions) {
+async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
   const allow = allowedMethods(route, req, options)
+  const spec = route.methods[method] as MethodSpec
   try {
-    const input = (req.query ?? {}) as Record<string, unknown>
+    if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
+    const query = (req.query ?? {}) as Record<string, unknown>
+    const input = method === 'GET' ? query : { ...query, ...(await readBody(req)) }
     const locale = resolveLocale(req, input.ml_language)
     const params = validateParams(spec.params, input)
     const result = await spec.handler({
@@ -66,12 +72,11 @@ export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOpt
   const endpoints: Endpoint[] = []
   for (const route of routes) {
     for (const method of METHODS) {
-      const spec = route.methods[method]
-      if (!spec) continue
+      if (!route.methods[method]) continue
       endpoints.push({
         path: `${base}${route.path}`,
         method: method.toLowerCase() as Endpoint['method'],
-        handler: (req) => run(req, route, spec, options),
+        handler: (req) => run(req, route, method, options),
       })
     }
     endpoints.push({

@@ -28,7 +28,7 @@ export type Param<T = unknown> = {
   /** Documented default; what the handler does without the parameter. */
   default?: unknown
   /** Turns the raw value (a query string value, array, or JSON body value) into the handler's value. */
-  parse?: (raw: unknown) => T
+  parse?: (raw: unknown, name: string) => T
 }
 
 export type ParamSpec = Record<string, Param>
@@ -45,7 +45,7 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
   for (const [name, param] of Object.entries(spec)) {
     if (input[name] === undefined) continue
     try {
-      values[name] = param.parse ? param.parse(input[name]) : input[name]
+      values[name] = param.parse ? param.parse(input[name], name) : input[name]
     } catch (error) {
       if (!(error instanceof ParamError)) throw error
       failures[name] = { message: error.message, detail: error.detail }
@@ -96,3 +96,25 @@ export const idList = (raw: unknown): number[] => list(raw).map(positiveInt)
 /** Ids or slugs: digits are ids, anything else a slug. */
 export const idOrSlugList = (raw: unknown): (number | string)[] =>
   list(raw).map((item) => (/^\d+$/.test(item) ? positiveInt(item) : item))
+
+/** A JSON type mismatch, reported as the original does: `<name> is not of type <type>.` with a nested detail. */
+export function typeError(name: string, type: JsonType): ParamError {
+  const message = `${name} is not of type ${type}.`
+  return new ParamError(message, { code: 'rest_invalid_type', message, data: { param: name } })
+}
+
+/** A string body value; numbers are not coerced, as in the original's JSON schema check. */
+export function stringValue(raw: unknown, name: string): string {
+  if (typeof raw !== 'string') throw typeError(name, 'string')
+  return raw
+}
+
+/** A boolean body value: JSON booleans, or the strings and numbers WordPress accepts for them. */
+export function booleanValue(raw: unknown, name: string): boolean {
+  if (typeof raw === 'boolean') return raw
+  if (raw === 1 || raw === 0) return raw === 1
+  if (typeof raw === 'string' && ['true', '1', 'false', '0', ''].includes(raw.toLowerCase())) {
+    return raw === 'true' || raw === '1'
+  }
+  throw typeError(name, 'boolean')
+}

@@ -23,6 +23,8 @@ export function jsonResponse(
 ): Response {
   const headers: Record<string, string> = { ...BASE_HEADERS, ...(req.user ? PRIVATE_HEADERS : {}), ...init.headers }
   if (init.allow) headers.Allow = init.allow.join(', ')
+  // The rest of an oversized body is never read, so the connection cannot carry another request.
+  if (init.status === 413) headers.Connection = 'close'
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
 }
 

@@ -11,6 +11,7 @@ import { termEnvelope } from './pagination.js'
 import { idList, list, type Param, positiveInt } from './params.js'
 import { method, type RestCall, type Route } from './route.js'
 import { requireExisting } from './terms.js'
+import { termWriteMethods } from './termWrites.js'
 
 const ORDER_BY = ['id', 'count', 'name', 'slug', 'description', 'parent', 'term_group', 'term_id'] as const
 
@@ -148,11 +149,15 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
   }
 
   const noun = taxonomy === 'categories' ? 'event categories' : 'event tags'
+  const writes = termWriteMethods(taxonomy, collection, options, locales, ancestry)
   return [
     {
       path: `/${taxonomy}`,
       pattern: `/${taxonomy}`,
-      methods: { GET: method({ description: `Returns a page of ${noun}`, params, handler: listTerms }) },
+      methods: {
+        GET: method({ description: `Returns a page of ${noun}`, params, handler: listTerms }),
+        POST: writes.create,
+      },
     },
     {
       path: `/${taxonomy}/:id(\\d+)`,
@@ -163,6 +168,10 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
           params: { ml_language: languageParam(locales) },
           handler: getTerm,
         }),
+        POST: writes.update,
+        PUT: writes.update,
+        PATCH: writes.update,
+        DELETE: writes.remove,
       },
     },
   ]

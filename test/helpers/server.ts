@@ -11,7 +11,10 @@ export type TestServer = {
   payload: Payload
   url: string
   /** fetch against the server, JSON in and out; `token` is sent as a Payload JWT. */
-  request: (path: string, init?: { body?: unknown; method?: string; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>
+  request: (
+    path: string,
+    init?: { body?: unknown; rawBody?: string; method?: string; token?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers }>
   stop: () => Promise<void>
 }
 
@@ -45,9 +48,9 @@ export async function startTestServer(
       if (init.body !== undefined) headers['content-type'] = 'application/json'
       if (init.token) headers.authorization = `JWT ${init.token}`
       const response = await fetch(`${url}${path}`, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        method: init.method ?? (init.body === undefined && init.rawBody === undefined ? 'GET' : 'POST'),
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       })
       const text = await response.text()
       let body: unknown = text

@@ -1,0 +1,61 @@
+import type { PayloadRequest } from 'payload'
+
+import { parse } from 'qs-esm'
+
+import { RestError } from './errors.js'
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const tooLarge = () =>
+  new RestError('rest_request_too_large', `The request body must not exceed ${MAX_BODY_BYTES} bytes.`, 413)
+
+async function readText(req: PayloadRequest): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  const reader = req.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/**
+ * The parameters of a write: a JSON object, or a form with bracketed arrays and objects (`organizer[0]=..`,
+ * `venue[city]=..`). Malformed JSON is a 400, another content type a 415, an oversized body a 413.
+ */
+export async function readBody(req: PayloadRequest): Promise<Record<string, unknown>> {
+  const text = await readText(req)
+  if (!text.trim()) return {}
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type === 'application/json') {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      throw new RestError('rest_invalid_json', 'The JSON body must be an object.', 400)
+    }
+    return value as Record<string, unknown>
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    return parse(text, { arrayLimit: 100, depth: 3, parameterLimit: 1000 }) as Record<string, unknown>
+  }
+  throw new RestError(
+    'rest_unsupported_media_type',
+    'Send the body as application/json or application/x-www-form-urlencoded.',
+    415,
+  )
+}

@@ -1,0 +1,126 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { Id, SerializeContext, TermDoc } from '../serialize/types.js'
+import type { ResolvedCalendarOptions } from '../types.js'
+
+import { serializeTerm, type Taxonomy } from '../serialize/term.js'
+import { languageParam } from './commonParams.js'
+import { invalidParam, notHierarchical, termExists } from './errors.js'
+import { asCaller } from './localApi.js'
+import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
+import { method, type RestCall } from './route.js'
+
+type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
+
+const writeParams = (locales: string[], required: boolean) => ({
+  name: {
+    type: 'string',
+    required,
+    description: 'The term name',
+    parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
+  } as Param<string>,
+  description: { type: 'string', description: 'The term description', parse: stringValue } as Param<string>,
+  slug: { type: 'string', description: 'An alphanumeric identifier for the term', parse: stringValue } as Param<string>,
+  parent: { type: 'integer', description: 'The parent term ID (categories only)', parse: positiveInt } as Param<number>,
+  ml_language: languageParam(locales),
+})
+
+type WriteParams = ReturnType<typeof writeParams>
+
+/** Create, update and delete of categories and tags (ORIGINAL §16–17); deletes are permanent. */
+export function termWriteMethods(
+  taxonomy: Taxonomy,
+  collection: CollectionSlug,
+  options: ResolvedCalendarOptions,
+  locales: string[],
+  ancestry: Ancestry,
+) {
+  const hierarchical = taxonomy === 'categories'
+  const location = (ctx: SerializeContext, id: Id) => `${ctx.namespaceURL}/${taxonomy}/${id}`
+
+  const findTerm = async (call: RestCall, id: Id) => {
+    const { docs } = await call.req.payload.find({
+      ...asCaller(call),
+      collection,
+      limit: 1,
+      pagination: false,
+      where: { id: { equals: id } },
+    })
+    if (!docs[0]) throw invalidParam('id')
+    return docs[0] as unknown as TermDoc
+  }
+
+  /** Names are unique per parent for categories and per taxonomy for tags, in the language written to. */
+  const checkUnique = async (call: RestCall, name: string, parent: Id | null, self?: Id) => {
+    const and: Where[] = [{ name: { equals: name } }]
+    if (hierarchical) and.push(parent ? { parent: { equals: parent } } : { parent: { exists: false } })
+    if (self) and.push({ id: { not_equals: self } })
+    const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where: { and } })
+    if (docs[0]) throw termExists(docs[0].id as Id, hierarchical)
+  }
+
+  const checkParent = async (call: RestCall<WriteParams>) => {
+    const { parent } = call.params
+    if (parent === undefined) return
+    if (!hierarchical) throw notHierarchical()
+    const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where: { id: { equals: parent } } })
+    if (!totalDocs) throw invalidParam('parent')
+  }
+
+  const dataOf = ({ name, description, slug, parent }: RestCall<WriteParams>['params']) =>
+    Object.fromEntries(
+      Object.entries({ name, description, slug, parent }).filter(([, value]) => value !== undefined),
+    )
+
+  const respond = async (call: RestCall, term: TermDoc, status = 200) => ({
+    status,
+    body: serializeTerm(term, taxonomy, await ancestry(call), call.serialize),
+    headers: status === 201 ? { Location: location(call.serialize, term.id) } : undefined,
+  })
+
+  const create = method({
+    description: `Creates one of the event ${taxonomy}`,
+    permission: ({ req }) => options.access.write({ req }),
+    params: writeParams(locales, true),
+    handler: async (call) => {
+      await checkParent(call)
+      await checkUnique(call, call.params.name!, call.params.parent ?? null)
+      const term = await call.req.payload.create({ ...asCaller(call), collection, data: dataOf(call.params) as never })
+      return respond(call, term as unknown as TermDoc, 201)
+    },
+  })
+
+  const update = method({
+    description: `Updates one of the event ${taxonomy}`,
+    permission: ({ req }) => options.access.publish({ req }),
+    params: writeParams(locales, false),
+    handler: async (call) => {
+      const existing = await findTerm(call, Number(call.path.id))
+      await checkParent(call)
+      if (call.params.name !== undefined) {
+        await checkUnique(call, call.params.name, call.params.parent ?? existing.parent ?? null, existing.id)
+      }
+      const term = await call.req.payload.update({
+        ...asCaller(call),
+        collection,
+        id: existing.id,
+        data: dataOf(call.params) as never,
+      })
+      return respond(call, term as unknown as TermDoc)
+    },
+  })
+
+  const remove = method({
+    description: `Deletes one of the event ${taxonomy} for good`,
+    permission: ({ req }) => options.access.publish({ req }),
+    params: { ml_language: languageParam(locales) },
+    handler: async (call) => {
+      const existing = await findTerm(call, Number(call.path.id))
+      const previous = await respond(call, existing)
+      await call.req.payload.delete({ ...asCaller(call), collection, id: existing.id })
+      return previous
+    },
+  })
+
+  return { create, update, remove }
+}
