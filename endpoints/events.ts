@@ -18,6 +18,7 @@ import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { type QueryPairs, postEnvelope } from '../src/rest/pagination.js'
 import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
+import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
@@ -289,22 +290,33 @@ async function getEventBySlug(call: RestCall<SingleParams>) {
   return respondWithEvent(call, docs[0] as unknown as EventDoc)
 }
 
-export const eventRoutes = (options: ResolvedCalendarOptions, locales: string[]): Route[] => [
-  {
-    path: '/events',
-    pattern: '/events',
-    methods: { GET: method({ description: 'Returns a page of events', params: listParams(options, locales), handler: listEvents }) },
-  },
-  {
-    path: '/events/:id(\\d+)',
-    pattern: '/events/(?P<id>\\d+)',
-    methods: { GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEventById }) },
-  },
-  {
-    path: '/events/by-slug/:slug',
-    pattern: '/events/by-slug/(?P<slug>[^/]+)',
-    methods: {
-      GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEventBySlug }),
+export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
+  const writes = eventWriteMethods(options, locales)
+  const single = { POST: writes.update, PUT: writes.update, PATCH: writes.update, DELETE: writes.remove }
+  return [
+    {
+      path: '/events',
+      pattern: '/events',
+      methods: {
+        GET: method({ description: 'Returns a page of events', params: listParams(options, locales), handler: listEvents }),
+        POST: writes.create,
+      },
     },
-  },
-]
+    {
+      path: '/events/:id(\\d+)',
+      pattern: '/events/(?P<id>\\d+)',
+      methods: {
+        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEventById }),
+        ...single,
+      },
+    },
+    {
+      path: '/events/by-slug/:slug',
+      pattern: '/events/by-slug/(?P<slug>[^/]+)',
+      methods: {
+        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEventBySlug }),
+        ...single,
+      },
+    },
+  ]
+}

@@ -1,7 +1,23 @@
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { linkedPostRoutes } from '../src/rest/linkedPosts.js'
+import { stringValue } from '../src/rest/params.js'
+import { publicationParams } from '../src/rest/postWrites.js'
 import { serializeOrganizer } from '../src/serialize/organizer.js'
+
+const writeParams = {
+  phone: { type: 'string', description: 'The organizer phone number', parse: stringValue },
+  // Not validated, as in the original.
+  email: { type: 'string', description: 'The organizer e-mail address', parse: stringValue },
+  website: publicationParams.website,
+} as const
+
+const toData = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries({ name: values.organizer, phone: values.phone, email: values.email, website: values.website }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  )
 
 export const organizerRoutes = (options: ResolvedCalendarOptions, locales: string[]) =>
   linkedPostRoutes(
@@ -12,6 +28,8 @@ export const organizerRoutes = (options: ResolvedCalendarOptions, locales: strin
       eventField: 'organizers',
       searchFields: ['name', 'email', 'phone', 'website', 'excerpt'],
       serialize: serializeOrganizer,
+      writeParams: { ...writeParams },
+      toData,
     },
     options,
     locales,

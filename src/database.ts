@@ -39,6 +39,10 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
     return sqliteAdapter({
       client: { url: value },
       autoIncrement: true,
+      // Transactions are off by default on SQLite; writes of several records must be all or nothing. IMMEDIATE
+      // takes the write lock up front, so two writers wait for each other instead of failing on lock upgrade.
+      transactionOptions: { behavior: 'immediate' },
+      busyTimeout: 5000,
       push: false,
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),

@@ -83,3 +83,6 @@ export const termExists = (id: Id, hierarchical: boolean) =>
 
 export const notHierarchical = () =>
   new RestError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400)
+
+export const isInTrash = (resource: Resource) =>
+  new RestError(`${resource}-is-in-trash`, `The ${resource} is already trashed`, 410)

@@ -1,4 +1,4 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import { type Endpoint, Forbidden, type PayloadRequest, ValidationError } from 'payload'
 
 import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
@@ -6,7 +6,7 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { NAMESPACE } from '../defaults.js'
 import { readBody } from './body.js'
-import { forbidden, noRoute, RestError, serverError } from './errors.js'
+import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
 import { validateParams } from './params.js'
 import { errorResponse, jsonResponse } from './respond.js'
@@ -35,6 +35,10 @@ export function allowedMethods(route: Route, req: PayloadRequest, options: Resol
 
 function toRestError(req: PayloadRequest, error: unknown): RestError {
   if (error instanceof RestError) return error
+  if (error instanceof Forbidden) return forbidden(Boolean(req.user))
+  if (error instanceof ValidationError) {
+    return invalidParams(Object.fromEntries(error.data.errors.map(({ message, path }) => [path, { message }])))
+  }
   req.payload.logger.error({ err: error, msg: `calendar REST ${req.method} ${req.url} failed` })
   const text = error instanceof Error ? `${error.name} ${error.message} ${String(error.cause ?? '')}` : ''
   return serverError(/ECONNREFUSED|ECONNRESET|connection|SQLITE_BUSY|terminating/i.test(text))

@@ -4,15 +4,18 @@ import type { Id, Related, SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 
 import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from './commonParams.js'
-import { archivePageNotFound, invalidParam, notAccessible } from './errors.js'
+import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
+import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
 import { postEnvelope } from './pagination.js'
-import { type Param, positiveInt } from './params.js'
+import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
+import { publicationData, publicationParams } from './postWrites.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
+import { inTransaction } from './transaction.js'
 import { statusScope } from './visibility.js'
 
-type Doc = { id: Id; deletedAt?: string | null; image?: Id | null }
+type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: Id | null }
 
 /** What differs between venues and organizers; everything else about their routes is the same. */
 export type LinkedPostKind<D extends Doc> = {
@@ -26,6 +29,10 @@ export type LinkedPostKind<D extends Doc> = {
   /** Fields `search` looks in (localized ones in the requested locale). */
   searchFields: string[]
   serialize: (doc: D, related: Pick<Related, 'media'>, ctx: SerializeContext, view: { single: boolean }) => unknown
+  /** Write parameters of this kind besides the name and the publication ones. */
+  writeParams: Record<string, Param>
+  /** Stored fields for the kind's own write parameters that were sent (the name included). */
+  toData: (values: Record<string, unknown>) => Record<string, unknown>
 }
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
@@ -154,23 +161,119 @@ export function linkedPostRoutes<D extends Doc>(
     return respondWith(call, docs[0] as unknown as D)
   }
 
+  const nameParam = (required: boolean): Param<string> => ({
+    type: 'string',
+    required,
+    description: `The ${kind.resource} name`,
+    parse: (raw, name) => nonEmptyString(stringValue(raw, name)),
+  })
+  const writeParams = (required: boolean) => ({
+    [kind.resource]: nameParam(required),
+    ...publicationParams,
+    ...kind.writeParams,
+    ml_language: languageParam(locales),
+  })
+  const dataOf = async (call: RestCall) => ({
+    ...kind.toData(call.params as Record<string, unknown>),
+    ...(await publicationData(call, call.params as Record<string, never>, call.req.payload.config.admin.user as CollectionSlug)),
+  })
+  const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
+
+  async function create(call: RestCall) {
+    const name = (call.params as Record<string, string>)[kind.resource]
+    // As the original: a record with that name already exists, so it is the answer (ORIGINAL §17).
+    const { docs } = await call.req.payload.find({
+      ...asCaller(call),
+      collection,
+      limit: 1,
+      pagination: false,
+      where: { name: { equals: name } },
+    })
+    const doc =
+      docs[0] ??
+      (await inTransaction(call, async () =>
+        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
+      ))
+    const related = await loadMedia(call, [doc as unknown as D])
+    return {
+      status: 201,
+      body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }),
+      headers: { Location: `${call.serialize.namespaceURL}/${kind.plural}/${doc.id}` },
+    }
+  }
+
+  /** The record a write addresses, by id or slug: 400 when unknown, 410 when trashed, 403 when not the caller's. */
+  async function target(call: RestCall): Promise<D> {
+    const where: Where =
+      call.path.id !== undefined ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } }
+    const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, trash: true, where })
+    const doc = docs[0] as unknown as D | undefined
+    if (!doc) throw invalidParam(call.path.id !== undefined ? 'id' : 'slug')
+    if (doc.deletedAt) throw isInTrash(kind.resource)
+    if (!mayEdit(call, doc)) throw forbidden(true)
+    return doc
+  }
+
+  async function update(call: RestCall) {
+    const existing = await target(call)
+    const doc = await inTransaction(call, async () =>
+      call.req.payload.update({ ...asCaller(call), collection, id: existing.id, data: (await dataOf(call)) as never }),
+    )
+    const related = await loadMedia(call, [doc as unknown as D])
+    return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
+  }
+
+  /** Deleting moves the record to the trash, as the original; a second delete is a 410. */
+  async function remove(call: RestCall) {
+    const existing = await target(call)
+    const doc = await call.req.payload.update({
+      ...asCaller(call),
+      collection,
+      id: existing.id,
+      data: { deletedAt: new Date().toISOString() } as never,
+      trash: true,
+    })
+    const related = await loadMedia(call, [doc as unknown as D])
+    return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
+  }
+
+  const writes = {
+    POST: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
+    PUT: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
+    PATCH: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
+    DELETE: method({
+      description: `Moves a ${kind.resource} to the trash`,
+      permission: canWrite,
+      params: { ml_language: languageParam(locales) },
+      handler: remove,
+    }),
+  }
+
   const singleParams = { ml_language: languageParam(locales) }
   const single = `Returns a single ${kind.resource}`
   return [
     {
       path: `/${kind.plural}`,
       pattern: `/${kind.plural}`,
-      methods: { GET: method({ description: `Returns a page of ${kind.plural}`, params, handler: list }) },
+      methods: {
+        GET: method({ description: `Returns a page of ${kind.plural}`, params, handler: list }),
+        POST: method({
+          description: `Creates a ${kind.resource}, or returns the one with that name`,
+          permission: canWrite,
+          params: writeParams(true),
+          handler: create,
+        }),
+      },
     },
     {
       path: `/${kind.plural}/:id(\\d+)`,
       pattern: `/${kind.plural}/(?P<id>\\d+)`,
-      methods: { GET: method({ description: single, params: singleParams, handler: byId }) },
+      methods: { GET: method({ description: single, params: singleParams, handler: byId }), ...writes },
     },
     {
       path: `/${kind.plural}/by-slug/:slug`,
       pattern: `/${kind.plural}/by-slug/(?P<slug>[^/]+)`,
-      methods: { GET: method({ description: `${single} by its slug`, params: singleParams, handler: bySlug }) },
+      methods: { GET: method({ description: `${single} by its slug`, params: singleParams, handler: bySlug }), ...writes },
     },
   ]
 }

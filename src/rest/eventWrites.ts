@@ -1,0 +1,232 @@
+import type { CollectionSlug } from 'payload'
+
+import type { EventDoc } from '../serialize/types.js'
+import type { ResolvedCalendarOptions } from '../types.js'
+
+import { parseDateInput } from '../dates/parse.js'
+import { CURRENCY_POSITIONS } from '../defaults.js'
+import { serializeEvent } from '../serialize/event.js'
+import { isValidTimezone } from '../timezones.js'
+import { languageParam } from './commonParams.js'
+import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
+import { mayEdit } from './eventAccess.js'
+import { resolveLinked, resolveTerms } from './linkResolve.js'
+import { asCaller } from './localApi.js'
+import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } from './params.js'
+import { publicationData, publicationParams } from './postWrites.js'
+import { loadRelated } from './related.js'
+import { method, type RestCall } from './route.js'
+import { inTransaction } from './transaction.js'
+
+const date = (description: string, required: boolean): Param<string> => ({
+  type: 'string',
+  format: 'date-time',
+  required,
+  description,
+  parse: (raw) => {
+    if (!parseDateInput(raw, { zone: 'UTC' })) throw new ParamError()
+    return String(raw)
+  },
+})
+const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
+const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
+const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
+
+const writeParams = (locales: string[], required: boolean) => ({
+  title: {
+    type: 'string',
+    required,
+    description: 'The event title',
+    parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
+  } as Param<string>,
+  start_date: date('The event start: wall-clock time in the event time zone unless it carries an offset', required),
+  end_date: date('The event end, like start_date', required),
+  ...publicationParams,
+  slug: text('The event slug'),
+  excerpt: text('The event excerpt'),
+  timezone: {
+    type: 'string',
+    description: 'The event time zone: an IANA name or UTC±N',
+    parse: (raw: unknown, name: string) => {
+      const zone = stringValue(raw, name)
+      if (!isValidTimezone(zone)) throw new ParamError()
+      return zone
+    },
+  } as Param<string>,
+  all_day: flag('Whether the event lasts the whole day'),
+  cost: anything('The event cost, free text', 'string'),
+  currency_symbol: text('The currency symbol of the cost'),
+  currency_code: text('The ISO currency code of the cost'),
+  currency_position: {
+    type: 'string',
+    enum: CURRENCY_POSITIONS,
+    description: 'Whether the currency symbol goes before or after the cost',
+    parse: (raw: unknown) => {
+      if (!CURRENCY_POSITIONS.includes(raw as 'prefix')) throw new ParamError()
+      return raw as string
+    },
+  } as Param<string>,
+  show_map: flag('Whether the event shows a map'),
+  show_map_link: flag('Whether the event shows a map link'),
+  hide_from_listings: flag('Whether the event is hidden from lists'),
+  sticky: flag('Whether the event is sticky in lists'),
+  featured: flag('Whether the event is featured'),
+  ticketed: flag('Whether the event has tickets'),
+  categories: anything('Category IDs, slugs or names; unknown names create categories'),
+  tags: anything('Tag IDs, slugs or names; unknown names create tags'),
+  venue: anything('A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
+  organizer: anything('Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
+  password: text('The event password; empty removes it'),
+  ml_language: languageParam(locales),
+})
+
+type WriteParams = ReturnType<typeof writeParams>
+
+const VENUE_FIELDS: Record<string, string> = {
+  venue: 'name', address: 'address', city: 'city', country: 'country', province: 'province', state: 'state',
+  zip: 'zip', phone: 'phone', website: 'website',
+}
+const pickFields = (map: Record<string, string>) => (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(map).flatMap(([input, field]) => (typeof values[input] === 'string' ? [[field, values[input]]] : [])),
+  )
+
+/** Event create, update and trash (ORIGINAL §14–16, CONTRACT §2.5–2.6): only the fields sent are changed. */
+export function eventWriteMethods(options: ResolvedCalendarOptions, locales: string[]) {
+  const collection = options.slugs.events
+
+  async function dataOf(call: RestCall<WriteParams>, existing?: EventDoc & { timezone: string }) {
+    const p = call.params
+    const data: Record<string, unknown> = await publicationData(
+      call,
+      p,
+      call.req.payload.config.admin.user as CollectionSlug,
+    )
+    const zone = p.timezone ?? existing?.timezone ?? options.timezone
+    const instant = (raw: string) => parseDateInput(raw, { zone })!.instant
+    const start = p.start_date !== undefined ? instant(p.start_date) : existing && new Date(existing.startDate)
+    const end = p.end_date !== undefined ? instant(p.end_date) : existing && new Date(existing.endDate)
+    if (start && end && end < start) throw invalidParam('end_date', 'The end date must not be before the start date.')
+    const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
+    set('title', p.title)
+    set('slug', p.slug)
+    set('excerpt', p.excerpt)
+    set('timezone', p.timezone)
+    if (p.start_date !== undefined) data.startDate = start!.toISOString()
+    if (p.end_date !== undefined) data.endDate = end!.toISOString()
+    set('allDay', p.all_day)
+    if (p.cost !== undefined) data.cost = p.cost === null ? '' : String(p.cost)
+    set('currencySymbol', p.currency_symbol)
+    set('currencyCode', p.currency_code)
+    set('currencyPosition', p.currency_position)
+    set('website', p.website)
+    set('showMap', p.show_map)
+    set('showMapLink', p.show_map_link)
+    set('hideFromListings', p.hide_from_listings)
+    set('sticky', p.sticky)
+    set('featured', p.featured)
+    set('ticketed', p.ticketed)
+    if (p.password !== undefined) {
+      data.passwordProtected = p.password !== ''
+      if (p.password) data.password = p.password
+    }
+    if (p.categories !== undefined) data.categories = await resolveTerms(call, options.slugs.categories, 'categories', p.categories)
+    if (p.tags !== undefined) data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
+    // `venue: ""` leaves the venue as it is, as in the original.
+    if (p.venue !== undefined && p.venue !== '') {
+      data.venue = await resolveLinked(
+        call,
+        { collection: options.slugs.venues, param: 'venue', nameKey: 'venue', toData: pickFields(VENUE_FIELDS) },
+        p.venue,
+      )
+    }
+    if (p.organizer !== undefined) {
+      data.organizers = await resolveLinked(
+        call,
+        {
+          collection: options.slugs.organizers,
+          param: 'organizer',
+          nameKey: 'organizer',
+          toData: pickFields({ organizer: 'name', email: 'email', phone: 'phone', website: 'website' }),
+        },
+        p.organizer,
+      )
+    }
+    return data
+  }
+
+  const respond = async (call: RestCall, doc: EventDoc, status = 200) => ({
+    status,
+    body: serializeEvent(doc, await loadRelated(call, [doc]), call.serialize, { single: false, blanked: false }),
+    ...(status === 201 ? { headers: { Location: `${call.serialize.namespaceURL}/events/${doc.id}` } } : {}),
+  })
+
+  /** The event a write addresses: 404/400 when unknown, 410 when trashed, 403 when not the caller's to edit. */
+  async function target(call: RestCall): Promise<EventDoc> {
+    const byId = call.path.id !== undefined
+    const { docs } = await call.req.payload.find({
+      ...asCaller(call),
+      collection,
+      limit: 1,
+      pagination: false,
+      trash: true,
+      where: byId ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } },
+    })
+    const doc = docs[0] as unknown as EventDoc | undefined
+    if (!doc) throw byId ? eventNotFound(call.path.id) : invalidParam('slug')
+    if (doc.deletedAt) throw isInTrash('event')
+    if (!mayEdit(call, doc)) throw forbidden(true)
+    return doc
+  }
+
+  const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
+
+  const create = method({
+    description: 'Creates an event',
+    permission: canWrite,
+    params: writeParams(locales, true),
+    handler: async (call) => {
+      const doc = await inTransaction(call, async () =>
+        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
+      )
+      return respond(call, doc as unknown as EventDoc, 201)
+    },
+  })
+
+  const update = method({
+    description: 'Updates an event; only the fields sent change',
+    permission: canWrite,
+    params: writeParams(locales, false),
+    handler: async (call) => {
+      const existing = await target(call)
+      const doc = await inTransaction(call, async () =>
+        call.req.payload.update({
+          ...asCaller(call),
+          collection,
+          id: existing.id,
+          data: (await dataOf(call, existing)) as never,
+        }),
+      )
+      return respond(call, doc as unknown as EventDoc)
+    },
+  })
+
+  const remove = method({
+    description: 'Moves an event to the trash',
+    permission: canWrite,
+    params: { ml_language: languageParam(locales) },
+    handler: async (call) => {
+      const existing = await target(call)
+      const doc = await call.req.payload.update({
+        ...asCaller(call),
+        collection,
+        id: existing.id,
+        data: { deletedAt: new Date().toISOString() } as never,
+        trash: true,
+      })
+      return respond(call, doc as unknown as EventDoc)
+    },
+  })
+
+  return { create, update, remove }
+}

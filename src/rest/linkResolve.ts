@@ -1,0 +1,77 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { Id } from '../serialize/types.js'
+import type { RestCall } from './route.js'
+
+import { invalidParam } from './errors.js'
+import { asCaller } from './localApi.js'
+
+type Kind = { collection: CollectionSlug; param: string; nameKey: string; toData: (values: Record<string, unknown>) => Record<string, unknown> }
+
+const asList = (value: unknown): unknown[] => {
+  if (Array.isArray(value)) return value
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean)
+  if (value === null || value === undefined) return []
+  return [value]
+}
+
+async function existing(call: RestCall, collection: CollectionSlug, where: Where): Promise<Id | undefined> {
+  const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where })
+  return docs[0]?.id as Id | undefined
+}
+
+/**
+ * Venues or organizers of an event write: ids, `"9,10"`, `{ id }`, or objects of their fields, which create the
+ * record or reuse the one with that name (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the parameter.
+ */
+export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
+  const ids: Id[] = []
+  for (const item of asList(value)) {
+    if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) {
+      const id = Number(item)
+      if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined) throw invalidParam(kind.param)
+      ids.push(id)
+    } else if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const record = item as Record<string, unknown>
+      if (record.id !== undefined) {
+        ids.push(...(await resolveLinked(call, kind, [record.id])))
+        continue
+      }
+      const name = record[kind.nameKey]
+      if (typeof name !== 'string' || !name.trim()) throw invalidParam(kind.param)
+      const found = await existing(call, kind.collection, { name: { equals: name } })
+      ids.push(
+        found ??
+          ((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data: kind.toData(record) as never }))
+            .id as Id),
+      )
+    } else {
+      throw invalidParam(kind.param)
+    }
+  }
+  return [...new Set(ids)]
+}
+
+/**
+ * Categories or tags of an event write: ids (unknown ones are a 400), slugs of existing terms, or names, which
+ * attach the term of that name or create it.
+ */
+export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
+  const ids: Id[] = []
+  for (const item of asList(value)) {
+    if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) {
+      const id = Number(item)
+      if ((await existing(call, collection, { id: { equals: id } })) === undefined) throw invalidParam(param)
+      ids.push(id)
+    } else if (typeof item === 'string' && item.trim()) {
+      const name = item.trim()
+      const found =
+        (await existing(call, collection, { slug: { equals: name } })) ??
+        (await existing(call, collection, { name: { equals: name } }))
+      ids.push(found ?? ((await call.req.payload.create({ ...asCaller(call), collection, data: { name } as never })).id as Id))
+    } else {
+      throw invalidParam(param)
+    }
+  }
+  return [...new Set(ids)]
+}

@@ -1,0 +1,102 @@
+import type { CollectionSlug } from 'payload'
+
+import type { Id } from '../serialize/types.js'
+import type { RestCall } from './route.js'
+
+import { parseDateInput } from '../dates/parse.js'
+import { POST_STATUSES } from '../defaults.js'
+import { htmlToRichText } from '../richTextInput.js'
+import { isHttpUrl } from '../validate.js'
+import { invalidParam } from './errors.js'
+import { type Param, ParamError, positiveInt, stringValue, typeError } from './params.js'
+
+/** Parameters every post-like record (event, venue, organizer) takes on create and update. */
+export const publicationParams = {
+  author: { type: 'integer', description: 'The author ID', parse: positiveInt } as Param<number>,
+  date: { type: 'string', description: 'The publication date, in the site time zone', parse: checkedDate } as Param<string>,
+  date_utc: { type: 'string', description: 'The publication date, in UTC', parse: checkedDate } as Param<string>,
+  description: { type: 'string', description: 'The description, as HTML', parse: stringValue } as Param<string>,
+  status: {
+    type: 'string',
+    enum: POST_STATUSES,
+    description: 'The publication status',
+    parse: (raw: unknown) => {
+      if (!POST_STATUSES.includes(raw as (typeof POST_STATUSES)[number])) throw new ParamError()
+      return raw as string
+    },
+  } as Param<string>,
+  image: {
+    type: 'string',
+    description: 'The featured image: a media ID, or an image URL from an allowed host',
+    parse: (raw: unknown, name: string) => {
+      if (typeof raw !== 'string') throw typeError(name, 'string')
+      if (!/^\d+$/.test(raw) && !isHttpUrl(raw) && raw !== '') throw new ParamError()
+      return raw
+    },
+  } as Param<string>,
+  website: {
+    type: 'string',
+    format: 'uri',
+    description: 'The website URL',
+    parse: (raw: unknown, name: string) => {
+      const value = stringValue(raw, name)
+      if (value !== '' && !isHttpUrl(value)) throw new ParamError()
+      return value
+    },
+  } as Param<string>,
+}
+
+function checkedDate(raw: unknown): string {
+  if (!parseDateInput(raw, { zone: 'UTC' })) throw new ParamError()
+  return String(raw)
+}
+
+type PublicationValues = { author?: number; date?: string; date_utc?: string; description?: string; image?: string; status?: string }
+
+/** The stored fields for the publication parameters that were sent; ids are checked against what exists. */
+export async function publicationData(call: RestCall, values: PublicationValues, usersSlug: CollectionSlug) {
+  const data: Record<string, unknown> = {}
+  if (values.status !== undefined) data.status = values.status
+  if (values.date_utc !== undefined) data.publishedAt = parseDateInput(values.date_utc, { zone: 'UTC' })!.instant.toISOString()
+  else if (values.date !== undefined) {
+    data.publishedAt = parseDateInput(values.date, { zone: call.options.timezone })!.instant.toISOString()
+  }
+  if (values.author !== undefined) {
+    // Whether the user exists is all that is read; editors may not read other users' records.
+    const { totalDocs } = await call.req.payload.count({
+      collection: usersSlug,
+      overrideAccess: true,
+      req: call.req,
+      where: { id: { equals: values.author } },
+    })
+    if (!totalDocs) throw invalidParam('author')
+    data.author = values.author
+  }
+  if (values.description !== undefined) data.description = await htmlToRichText(values.description, call.req.payload.config)
+  if (values.image !== undefined) data.image = await imageId(call, values.image)
+  return data
+}
+
+async function imageId(call: RestCall, value: string): Promise<Id | null> {
+  if (value === '') return null
+  const collection = call.options.slugs.media
+  if (/^\d+$/.test(value)) {
+    const { totalDocs } = await call.req.payload.count({
+      collection,
+      overrideAccess: false,
+      req: call.req,
+      user: call.req.user,
+      where: { id: { equals: Number(value) } },
+    })
+    if (!totalDocs) throw invalidParam('image')
+    return Number(value)
+  }
+  // Loaded on first use: most writes never import an image.
+  const { ImageImportError, importImage } = await import('../media/importImage.js')
+  try {
+    return await importImage(call.req, value, { allowedHosts: call.options.imageHosts, mediaCollection: collection })
+  } catch (error) {
+    if (error instanceof ImageImportError) throw invalidParam('image', error.message)
+    throw error
+  }
+}

@@ -1,0 +1,208 @@
+import { startTestServer, type TestServer } from './helpers/server.js'
+import { createUser, registerFirstUser } from './helpers/users.js'
+
+const NS = '/api/calendar/events/v1'
+
+let server: TestServer
+let admin: string
+let editor: string
+let author: { id: number; token: string }
+let otherAuthor: { id: number; token: string }
+let subscriber: string
+
+beforeAll(async () => {
+  server = await startTestServer({ timezone: 'America/New_York' })
+  admin = await registerFirstUser(server)
+  editor = (await createUser(server, admin, 'editor@example.test', 'editor')).token
+  author = await createUser(server, admin, 'author@example.test', 'author')
+  otherAuthor = await createUser(server, admin, 'other@example.test', 'author')
+  subscriber = (await createUser(server, admin, 'subscriber@example.test', 'subscriber')).token
+})
+afterAll(() => server?.stop())
+
+const send = (method: string, path: string, body?: unknown, token?: string) =>
+  server.request(`${NS}${path}`, { method, body, token })
+const counts = async () => ({
+  events: (await server.payload.count({ collection: 'events', trash: true })).totalDocs,
+  venues: (await server.payload.count({ collection: 'venues', trash: true })).totalDocs,
+  organizers: (await server.payload.count({ collection: 'organizers', trash: true })).totalDocs,
+  tags: (await server.payload.count({ collection: 'event-tags' })).totalDocs,
+})
+const minimal = { title: 'Jazz Night', start_date: '2027-07-05 20:00:00', end_date: '2027-07-05 23:00:00' }
+
+describe('event create', () => {
+  test('is refused before validation: 401 anonymous, 403 subscriber', async () => {
+    expect((await send('POST', '/events', {})).status).toBe(401)
+    expect((await send('POST', '/events', minimal, subscriber)).body).toEqual({
+      code: 'rest_forbidden',
+      message: 'Sorry, you are not allowed to do that.',
+      data: { status: 403 },
+    })
+  })
+
+  test('lists every missing and every invalid parameter at once', async () => {
+    expect((await send('POST', '/events', {}, editor)).body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): title, start_date, end_date',
+      data: { status: 400, params: ['title', 'start_date', 'end_date'] },
+    })
+    const bad = await send(
+      'POST',
+      '/events',
+      { ...minimal, start_date: 'garbage', all_day: 'maybe', timezone: 'Mars/Olympus', website: 'not a url', status: 'nope' },
+      editor,
+    )
+    expect(bad.body.message).toBe('Invalid parameter(s): start_date, status, website, timezone, all_day')
+    expect(bad.body.data.params.all_day).toBe('all_day is not of type boolean.')
+    expect(bad.body.data.details.all_day).toEqual({
+      code: 'rest_invalid_type',
+      message: 'all_day is not of type boolean.',
+      data: { param: 'all_day' },
+    })
+    expect((await send('POST', '/events', { ...minimal, title: '' }, editor)).body.data.params).toEqual({ title: 'Invalid parameter.' })
+  })
+
+  test('reads dates as wall-clock time in the event zone, honours offsets and timestamps, refuses an end before the start', async () => {
+    const local = await send('POST', '/events', { ...minimal, timezone: 'Europe/Berlin' }, editor)
+    expect(local.status).toBe(201)
+    expect(local.body).toMatchObject({ start_date: '2027-07-05 20:00:00', utc_start_date: '2027-07-05 18:00:00', timezone_abbr: 'CEST' })
+    expect(local.headers.get('location')).toMatch(new RegExp(`/events/${local.body.id}$`))
+    const offset = await send('POST', '/events', { ...minimal, start_date: '2027-01-10T14:00:00Z', end_date: '2027-01-10T16:00:00Z' }, editor)
+    expect(offset.body).toMatchObject({ start_date: '2027-01-10 09:00:00', timezone: 'America/New_York', timezone_abbr: 'EST' })
+    const unix = await send('POST', '/events', { ...minimal, start_date: 1815141600, end_date: 1815145200 }, editor)
+    expect(unix.body.utc_start_date).toBe('2027-07-09 14:00:00')
+    const backwards = await send('POST', '/events', { ...minimal, end_date: '2027-07-05 19:00:00' }, editor)
+    expect([backwards.status, Object.keys(backwards.body.data.params)]).toEqual([400, ['end_date']])
+    const allDay = await send('POST', '/events', { ...minimal, all_day: true }, editor)
+    expect(allDay.body).toMatchObject({ start_date: '2027-07-05 00:00:00', end_date: '2027-07-05 23:59:59', all_day: true })
+  })
+
+  test('creates venues, organizers and terms given by name, and reuses those that exist', async () => {
+    const first = await send(
+      'POST',
+      '/events',
+      {
+        ...minimal,
+        venue: { venue: 'Blue Note Hall', city: 'New York', zip: '10012' },
+        organizer: [{ organizer: 'Alice Events', email: 'alice@example.com' }],
+        categories: ['Brand New Category'],
+        tags: ['free', 'family'],
+        cost: '10 - 20',
+        featured: 'true',
+      },
+      editor,
+    )
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({ venue: { venue: 'Blue Note Hall', city: 'New York' }, featured: true, cost: '$10 – $20' })
+    expect(first.body.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['Alice Events'])
+    expect(first.body.tags.map((t: { slug: string }) => t.slug)).toEqual(['free', 'family'])
+    const before = await counts()
+    const second = await send(
+      'POST',
+      '/events',
+      { ...minimal, venue: { venue: 'Blue Note Hall' }, organizer: `${first.body.organizer[0].id}`, tags: 'free' },
+      editor,
+    )
+    expect(second.body.venue.id).toBe(first.body.venue.id)
+    expect(second.body.tags[0].id).toBe(first.body.tags[0].id)
+    expect(await counts()).toMatchObject({ venues: before.venues, organizers: before.organizers, tags: before.tags })
+    expect((await send('POST', '/events', { ...minimal, venue: 999999 }, editor)).body.data.params).toEqual({ venue: 'Invalid parameter.' })
+    expect((await send('POST', '/events', { ...minimal, categories: [999999] }, editor)).body.data.params).toEqual({
+      categories: 'Invalid parameter.',
+    })
+  })
+
+  test('is atomic: a failure on the organizer leaves no venue behind', async () => {
+    const before = await counts()
+    const failed = await send(
+      'POST',
+      '/events',
+      { ...minimal, venue: { venue: 'Never Created Hall' }, organizer: [999999] },
+      editor,
+    )
+    expect(failed.status).toBe(400)
+    expect(await counts()).toEqual(before)
+  })
+
+  test('authors create events that wait for review', async () => {
+    const created = await send('POST', '/events', { ...minimal, status: 'publish' }, author.token)
+    expect([created.status, created.body.status, created.body.author]).toEqual([201, 'pending', String(author.id)])
+  })
+})
+
+describe('event update and delete', () => {
+  test('change only the fields sent, with POST, PUT or PATCH, by id or slug', async () => {
+    const created = (
+      await send('POST', '/events', { ...minimal, title: 'Partial', cost: '$5', featured: true, timezone: 'Asia/Tokyo' }, editor)
+    ).body
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      const { status, body } = await send(method, `/events/${created.id}`, { excerpt: `by ${method}` }, editor)
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ excerpt: `<p>by ${method}</p>`, cost: '$5', featured: true, timezone: 'Asia/Tokyo', title: 'Partial' })
+    }
+    const bySlug = await send('PATCH', `/events/by-slug/${created.slug}`, { title: 'Renamed' }, editor)
+    expect(bySlug.body).toMatchObject({ id: created.id, title: 'Renamed', start_date: created.start_date })
+    const zh = await send('PATCH', `/events/${created.id}?ml_language=zh-hant`, { title: '改名' }, editor)
+    expect(zh.body.title).toBe('改名')
+    expect((await send('GET', `/events/${created.id}`)).body.title).toBe('Renamed')
+  })
+
+  test('authors edit their own events only', async () => {
+    const own = (await send('POST', '/events', minimal, author.token)).body
+    expect((await send('PATCH', `/events/${own.id}`, { title: 'Mine' }, author.token)).status).toBe(200)
+    const unseen = await send('PATCH', `/events/${own.id}`, { title: 'Not mine' }, otherAuthor.token)
+    expect([unseen.status, unseen.body.code]).toEqual([404, 'rest-event-not-found'])
+    await send('PATCH', `/events/${own.id}`, { status: 'publish' }, editor)
+    const theirs = await send('PATCH', `/events/${own.id}`, { title: 'Not mine' }, otherAuthor.token)
+    expect([theirs.status, theirs.body.code]).toEqual([403, 'rest_forbidden'])
+    expect((await send('GET', `/events/${own.id}`)).body.title).toBe('Mine')
+  })
+
+  test('delete moves to the trash; a second delete is a 410; unknown ids are a 404', async () => {
+    const created = (await send('POST', '/events', minimal, editor)).body
+    const trashed = await send('DELETE', `/events/${created.id}`, undefined, editor)
+    expect([trashed.status, trashed.body.status]).toEqual([200, 'trash'])
+    expect((await send('DELETE', `/events/${created.id}?force=true`, undefined, editor)).body).toEqual({
+      code: 'event-is-in-trash',
+      message: 'The event is already trashed',
+      data: { status: 410 },
+    })
+    expect((await send('GET', `/events/${created.id}`)).body.code).toBe('event-no-longer-available')
+    expect((await send('DELETE', '/events/999999', undefined, editor)).body.code).toBe('rest-event-not-found')
+    expect((await send('DELETE', `/events/${created.id}`)).status).toBe(401)
+  })
+
+  test('a password can be set, unlocks the event, and be removed', async () => {
+    const created = (await send('POST', '/events', { ...minimal, password: 'opensesame' }, editor)).body
+    expect((await send('GET', `/events/${created.id}`)).body.code).toBe('event-password-protected')
+    expect((await send('GET', `/events/${created.id}?password=opensesame`)).status).toBe(200)
+    await send('PATCH', `/events/${created.id}`, { password: '' }, editor)
+    expect((await send('GET', `/events/${created.id}`)).status).toBe(200)
+  })
+})
+
+describe('venue and organizer writes', () => {
+  test('create, reuse by name, update partially, and trash', async () => {
+    const venue = await send('POST', '/venues', { venue: 'Harbour Stage', city: 'Hong Kong', show_map: '1' }, editor)
+    expect(venue.status).toBe(201)
+    expect(venue.body).toMatchObject({ venue: 'Harbour Stage', city: 'Hong Kong', show_map: true })
+    const again = await send('POST', '/venues', { venue: 'Harbour Stage', city: 'Elsewhere' }, editor)
+    expect([again.status, again.body.id, again.body.city]).toEqual([201, venue.body.id, 'Hong Kong'])
+    const updated = await send('PATCH', `/venues/${venue.body.id}`, { zip: '999077' }, editor)
+    expect(updated.body).toMatchObject({ zip: '999077', city: 'Hong Kong' })
+    expect((await send('POST', '/venues', { venue: 'X', show_map: true }, editor)).body.data.params).toEqual({
+      show_map: 'show_map is not of type string.',
+    })
+    expect((await send('POST', '/venues', {}, editor)).body.data.params).toEqual(['venue'])
+    expect((await send('DELETE', `/venues/${venue.body.id}`, undefined, editor)).body.status).toBe('trash')
+    expect((await send('DELETE', `/venues/${venue.body.id}`, undefined, editor)).body.code).toBe('venue-is-in-trash')
+    expect((await send('PATCH', '/venues/999999', { zip: '1' }, editor)).body.data.params).toEqual({ id: 'Invalid parameter.' })
+  })
+
+  test('organizers take any e-mail text and are refused to subscribers', async () => {
+    const organizer = await send('POST', '/organizers', { organizer: 'Bob Presents', email: 'not-an-email' }, editor)
+    expect([organizer.status, organizer.body.email]).toEqual([201, 'not-an-email'])
+    expect((await send('POST', '/organizers', { organizer: 'Nope' }, subscriber)).status).toBe(403)
+    expect((await send('DELETE', `/organizers/by-slug/${organizer.body.slug}`, undefined, editor)).body.status).toBe('trash')
+  })
+})
