@@ -264,7 +264,8 @@ describe('OPTIONS', () => {
   test('describes the route and its arguments', async () => {
     const { status, body } = await server.request(`${NS}/events`, { method: 'OPTIONS' })
     expect(status).toBe(200)
-    expect(body.methods).toEqual(['GET'])
+    expect(body.methods).toEqual(['GET', 'POST'])
     expect(body.endpoints[0].args.per_page).toMatchObject({ type: 'integer', default: 10, required: false })
+    expect(body.endpoints[1]).toMatchObject({ methods: ['POST'], args: { title: { type: 'string', required: true } } })
   })
 })
