@@ -206,3 +206,71 @@ describe('venue and organizer writes', () => {
     expect((await send('DELETE', `/organizers/by-slug/${organizer.body.slug}`, undefined, editor)).body.status).toBe('trash')
   })
 })
+
+describe('event write details', () => {
+  test('form bodies with bracketed arrays and objects', async () => {
+    const organizer = (await send('POST', '/organizers', { organizer: 'Form Organizer' }, editor)).body
+    const form = new URLSearchParams({
+      title: 'Form Event',
+      start_date: '2027-08-01 10:00',
+      end_date: '2027-08-01 12:00',
+      'organizer[0]': String(organizer.id),
+      'venue[venue]': 'Form Hall',
+      'venue[city]': 'Portland',
+      'tags[]': 'formtag',
+    })
+    const created = await server.request(`${NS}/events`, {
+      method: 'POST',
+      token: editor,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: form.toString(),
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ title: 'Form Event', venue: { venue: 'Form Hall', city: 'Portland' } })
+    expect(created.body.organizer[0].id).toBe(organizer.id)
+    expect(created.body.tags[0].name).toBe('formtag')
+  })
+
+  test('relative dates are evaluated in the event zone, date-only values start at midnight', async () => {
+    const relative = await send(
+      'POST',
+      '/events',
+      { title: 'Relative', start_date: 'tomorrow 10:00', end_date: 'tomorrow 12:00', timezone: 'Asia/Tokyo' },
+      editor,
+    )
+    expect(relative.body.start_date).toMatch(/ 10:00:00$/)
+    expect(relative.body.timezone_abbr).toBe('JST')
+    const dateOnly = await send('POST', '/events', { title: 'Date only', start_date: '2027-02-01', end_date: '2027-02-02' }, editor)
+    expect([dateOnly.body.start_date, dateOnly.body.end_date]).toEqual(['2027-02-01 00:00:00', '2027-02-02 00:00:00'])
+  })
+
+  test('cost text, currency, publication date and author', async () => {
+    const admins = await server.payload.find({ collection: 'users', where: { email: { equals: 'admin@example.test' } } })
+    const created = await send(
+      'POST',
+      '/events',
+      { ...minimal, cost: '5 USD', date_utc: '2020-01-01 12:00:00', author: admins.docs[0].id },
+      editor,
+    )
+    expect(created.body).toMatchObject({
+      cost: '5USD',
+      cost_details: { currency_symbol: 'USD', currency_position: 'postfix', values: ['5'] },
+      date_utc: '2020-01-01 12:00:00',
+      date: '2020-01-01 07:00:00',
+      author: String(admins.docs[0].id),
+    })
+    const euro = await send('POST', '/events', { ...minimal, cost: '15', currency_symbol: '€', currency_position: 'postfix' }, editor)
+    expect(euro.body.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'postfix', values: ['15'] })
+    expect((await send('POST', '/events', { ...minimal, author: 999999 }, editor)).body.data.params).toEqual({ author: 'Invalid parameter.' })
+  })
+
+  test('descriptions are stored as sanitised rich text', async () => {
+    const created = await send(
+      'POST',
+      '/events',
+      { ...minimal, description: '<p onclick="x()">An evening of <strong>live jazz</strong>.</p><script>alert(1)</script>' },
+      editor,
+    )
+    expect(created.body.description).toBe('<p>An evening of <strong>live jazz</strong>.</p>')
+  })
+})
