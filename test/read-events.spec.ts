@@ -190,6 +190,7 @@ describe('GET /events/<id> and /events/by-slug/<slug>', () => {
     expect(headers.get('allow')).toBe('GET')
     expect((await get('/events/by-slug/jazz-night')).body.id).toBe(calendar.events.jazzNight.id)
     expect((await get('/events/')).status).toBe(200)
+    expect((await get('/events?no_such_param=1&_fields=x')).body.total).toBe(5)
   })
 
   test('answers the original errors for missing, hidden, trashed and protected events', async () => {
@@ -245,6 +246,9 @@ describe('languages', () => {
     expect((await server.request(`/zh-hant${NS}/events/${id()}?ml_language=en`)).body.title).toBe('Jazz Night')
     const zhHant = (await get(`/events/${id()}?ml_language=zh-hant`)).body
     expect(zhHant.categories[0].name).toBe('爵士樂')
+    const list = await server.request(`/zh-hant${NS}/events?search=jazz`)
+    expect(list.body.events.map((event: { title: string }) => event.title)).toEqual(['爵士之夜', 'Jazz Night Encore'])
+    expect((await server.request(`/fr${NS}/events`)).status).toBe(404)
   })
 
   test('untranslated fields fall back to the default locale', async () => {
