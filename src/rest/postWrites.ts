@@ -5,6 +5,7 @@ import type { RestCall } from './route.js'
 
 import { parseDateInput } from '../dates/parse.js'
 import { POST_STATUSES } from '../defaults.js'
+import { ImageImportError, importImage } from '../media/importImage.js'
 import { htmlToRichText } from '../richTextInput.js'
 import { isHttpUrl } from '../validate.js'
 import { invalidParam } from './errors.js'
@@ -91,8 +92,6 @@ async function imageId(call: RestCall, value: string): Promise<Id | null> {
     if (!totalDocs) throw invalidParam('image')
     return Number(value)
   }
-  // Loaded on first use: most writes never import an image.
-  const { ImageImportError, importImage } = await import('../media/importImage.js')
   try {
     return await importImage(call.req, value, { allowedHosts: call.options.imageHosts, mediaCollection: collection })
   } catch (error) {
