@@ -1,3 +1,5 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, registerFirstUser } from './helpers/users.js'
 
@@ -272,5 +274,47 @@ describe('event write details', () => {
       editor,
     )
     expect(created.body.description).toBe('<p>An evening of <strong>live jazz</strong>.</p>')
+  })
+})
+
+describe('every date form, in a zone with DST and one without', () => {
+  const utc = (instant: Date) => formatInTimeZone(instant, 'UTC', 'yyyy-MM-dd HH:mm:ss')
+  for (const zone of ['America/New_York', 'Asia/Hong_Kong']) {
+    test(`in ${zone}`, async () => {
+      const tomorrow = formatInTimeZone(new Date(Date.now() + 864e5), zone, 'yyyy-MM-dd')
+      const forms: [unknown, string][] = [
+        ['2027-07-05 14:00:00', utc(fromZonedTime('2027-07-05 14:00:00', zone))],
+        ['2027-01-05 14:00', utc(fromZonedTime('2027-01-05 14:00:00', zone))],
+        ['2027-07-05T14:00:00Z', '2027-07-05 14:00:00'],
+        ['2027-07-05T14:00:00+01:00', '2027-07-05 13:00:00'],
+        [1815141600, '2027-07-09 14:00:00'],
+        ['2027-07-05', utc(fromZonedTime('2027-07-05 00:00:00', zone))],
+        ['07/10/2027 10:00', utc(fromZonedTime('2027-07-10 10:00:00', zone))],
+        ['tomorrow 10:00', utc(fromZonedTime(`${tomorrow} 10:00:00`, zone))],
+      ]
+      for (const [start, expected] of forms) {
+        const { status, body } = await send(
+          'POST',
+          '/events',
+          { title: `Date ${String(start)}`, start_date: start, end_date: '2027-12-31 23:00', timezone: zone },
+          editor,
+        )
+        expect([start, status, body.utc_start_date]).toEqual([start, 201, expected])
+      }
+    })
+  }
+})
+
+describe('venue and organizer updates by slug', () => {
+  test('PUT and PATCH by slug change only the fields sent', async () => {
+    const venue = (await send('POST', '/venues', { venue: 'Slug Hall', city: 'Taipei', phone: '123' }, editor)).body
+    const put = await send('PUT', `/venues/by-slug/${venue.slug}`, { city: '臺北' }, editor)
+    expect(put.body).toMatchObject({ id: venue.id, city: '臺北', phone: '123' })
+    const organizer = (await send('POST', '/organizers', { organizer: 'Slug Org', phone: '1' }, editor)).body
+    const patch = await send('PATCH', `/organizers/by-slug/${organizer.slug}`, { website: 'https://example.org' }, editor)
+    expect(patch.body).toMatchObject({ id: organizer.id, phone: '1', website: 'https://example.org' })
+    expect((await send('PATCH', '/organizers/by-slug/nobody', { phone: '2' }, editor)).body.data.params).toEqual({
+      slug: 'Invalid parameter.',
+    })
   })
 })
