@@ -16,7 +16,7 @@ import { unlocked } from '../src/rest/eventAccess.js'
 import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
-import { type QueryPairs, postEnvelope } from '../src/rest/pagination.js'
+import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
 import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { loadRelated } from '../src/rest/related.js'
@@ -180,18 +180,7 @@ async function listEvents(call: RestCall<ListParams>) {
   ]
   const info = { page, total: result.totalDocs, totalPages: Math.ceil(result.totalDocs / perPage) }
   const encodeAll = Boolean(p.venue || p.organizer || p.featured !== undefined)
-  const { headers, ...links } = postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll)
-  return {
-    body: {
-      events,
-      rest_url: links.rest_url,
-      ...(links.next_rest_url ? { next_rest_url: links.next_rest_url } : {}),
-      ...(links.previous_rest_url ? { previous_rest_url: links.previous_rest_url } : {}),
-      total: info.total,
-      total_pages: info.totalPages,
-    },
-    headers,
-  }
+  return postListResult('events', events, postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll), info)
 }
 
 /** Events near a point, nearest venue first, then by start: ordered here, since distance is not a column. */

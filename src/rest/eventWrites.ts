@@ -16,7 +16,7 @@ import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } fro
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
-import { inTransaction } from './transaction.js'
+import { inTransaction, moveToTrash } from './transaction.js'
 
 const date = (description: string, required: boolean): Param<string> => ({
   type: 'string',
@@ -216,14 +216,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     permission: canWrite,
     params: { ml_language: languageParam(locales) },
     handler: async (call) => {
-      const existing = await target(call)
-      const doc = await call.req.payload.update({
-        ...asCaller(call),
-        collection,
-        id: existing.id,
-        data: { deletedAt: new Date().toISOString() } as never,
-        trash: true,
-      })
+      const doc = await moveToTrash(call, collection, (await target(call)).id)
       return respond(call, doc as unknown as EventDoc)
     },
   })

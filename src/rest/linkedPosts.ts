@@ -7,12 +7,12 @@ import { booleanParam, languageParam, paginationParams, searchParam, statusParam
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
-import { postEnvelope } from './pagination.js'
+import { postEnvelope, postListResult } from './pagination.js'
 import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
-import { inTransaction } from './transaction.js'
+import { inTransaction, moveToTrash } from './transaction.js'
 import { statusScope } from './visibility.js'
 
 type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: Id | null }
@@ -107,18 +107,8 @@ export function linkedPostRoutes<D extends Doc>(
       ...(p.search ? [['search', p.search] as [string, string]] : []),
       ['status', scope.echo],
     ]
-    const { headers, ...links } = postEnvelope(`${call.serialize.namespaceURL}/${kind.plural}`, echo, info)
-    return {
-      body: {
-        [kind.plural]: docs.map((doc) => kind.serialize(doc, related, call.serialize, { single: false })),
-        rest_url: links.rest_url,
-        ...(links.next_rest_url ? { next_rest_url: links.next_rest_url } : {}),
-        ...(links.previous_rest_url ? { previous_rest_url: links.previous_rest_url } : {}),
-        total: info.total,
-        total_pages: info.totalPages,
-      },
-      headers,
-    }
+    const items = docs.map((doc) => kind.serialize(doc, related, call.serialize, { single: false }))
+    return postListResult(kind.plural, items, postEnvelope(`${call.serialize.namespaceURL}/${kind.plural}`, echo, info), info)
   }
 
   async function respondWith(call: RestCall, doc: D) {
@@ -225,14 +215,7 @@ export function linkedPostRoutes<D extends Doc>(
 
   /** Deleting moves the record to the trash, as the original; a second delete is a 410. */
   async function remove(call: RestCall) {
-    const existing = await target(call)
-    const doc = await call.req.payload.update({
-      ...asCaller(call),
-      collection,
-      id: existing.id,
-      data: { deletedAt: new Date().toISOString() } as never,
-      trash: true,
-    })
+    const doc = await moveToTrash(call, collection, (await target(call)).id)
     const related = await loadMedia(call, [doc as unknown as D])
     return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
   }

@@ -33,6 +33,22 @@ function envelope(restUrl: string, next: string | undefined, previous: string | 
  * `encodeAll`, as the original does for some filters); the neighbour pages drop `page`, are form-encoded, and
  * append the page number, which page 1 leaves out.
  */
+/** A page of events, venues or organizers: body keys in the original's order, and the list headers. */
+export function postListResult(key: string, items: unknown[], envelope: Envelope, info: PageInfo) {
+  const { headers, ...links } = envelope
+  return {
+    body: {
+      [key]: items,
+      rest_url: links.rest_url,
+      ...(links.next_rest_url ? { next_rest_url: links.next_rest_url } : {}),
+      ...(links.previous_rest_url ? { previous_rest_url: links.previous_rest_url } : {}),
+      total: info.total,
+      total_pages: info.totalPages,
+    },
+    headers,
+  }
+}
+
 export function postEnvelope(collectionUrl: string, query: QueryPairs, info: PageInfo, encodeAll = false): Envelope {
   const restUrl = `${collectionUrl}/?${encodeAll ? formEncoded(query) : raw(query)}`
   const rest = formEncoded(query.filter(([key]) => key !== 'page'))

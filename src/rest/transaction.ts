@@ -1,6 +1,9 @@
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import { type CollectionSlug, commitTransaction, initTransaction, killTransaction } from 'payload'
 
+import type { Id } from '../serialize/types.js'
 import type { RestCall } from './route.js'
+
+import { asCaller } from './localApi.js'
 
 /** Runs a write of several records as one: every Local API call given `call.req` joins the transaction. */
 export async function inTransaction<T>(call: RestCall, work: () => Promise<T>): Promise<T> {
@@ -14,3 +17,13 @@ export async function inTransaction<T>(call: RestCall, work: () => Promise<T>): 
     throw error
   }
 }
+
+/** Soft delete: Payload's trash, as the caller (a Local API `delete` would remove the record for good). */
+export const moveToTrash = (call: RestCall, collection: CollectionSlug, id: Id) =>
+  call.req.payload.update({
+    ...asCaller(call),
+    collection,
+    id,
+    data: { deletedAt: new Date().toISOString() } as never,
+    trash: true,
+  })
