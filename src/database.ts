@@ -1,7 +1,9 @@
 import type { DatabaseAdapterObj } from 'payload'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { index as pgIndex } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import { index as sqliteIndex } from '@payloadcms/db-sqlite/drizzle/sqlite-core'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -12,6 +14,29 @@ import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
 
 const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migrations', dialect)
+
+type IndexBuilder = (name: string) => { on: (column: never) => unknown }
+type SchemaHookArgs = {
+  extendTable: (args: { extraConfig: (table: Record<string, never>) => object; table: never }) => void
+  schema: { tables: Record<string, unknown> }
+}
+
+/**
+ * Payload indexes localized-field tables (`<collection>_locales`) only on (`_locale`, `_parent_id`), so loading the
+ * translations of a page of records scans the whole table; an index on `_parent_id` alone makes it a lookup.
+ */
+const indexLocalesByParent =
+  (index: IndexBuilder) =>
+  <A extends SchemaHookArgs>({ extendTable, schema }: A) => {
+    for (const [name, table] of Object.entries(schema.tables)) {
+      if (!name.endsWith('_locales')) continue
+      extendTable({
+        table: table as never,
+        extraConfig: (columns) => ({ [`${name}_parent_idx`]: index(`${name}_parent_idx`).on(columns._parentID) }),
+      })
+    }
+    return schema
+  }
 
 /**
  * Picks the adapter from the URI: unset or `file:` → SQLite (created on first start), `postgres://` →
@@ -27,6 +52,7 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
       push: false,
       migrationDir: migrationDir('postgres'),
       prodMigrations: postgresMigrations,
+      afterSchemaInit: [indexLocalesByParent(pgIndex as unknown as IndexBuilder) as never],
     })
   }
   if (/^mongodb(\+srv)?:\/\//.test(value)) {
@@ -47,6 +73,7 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),
       prodMigrations: sqliteMigrations,
+      afterSchemaInit: [indexLocalesByParent(sqliteIndex as unknown as IndexBuilder) as never],
     })
   }
   throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)

@@ -220,3 +220,19 @@ describe('events', () => {
     expect((await read('event-tags', tag.id, 'en')).count).toBe(0)
   })
 })
+
+describe('indexes', () => {
+  test('translations are looked up by their parent through an index, not a scan', async () => {
+    const db = server.payload.db as unknown as {
+      client?: { execute: (sql: string) => Promise<{ rows: unknown[] }> }
+      pool?: { query: (sql: string) => Promise<{ rows: { indexname: string }[] }> }
+    }
+    if (server.database.kind === 'sqlite') {
+      const plan = await db.client!.execute('EXPLAIN QUERY PLAN SELECT * FROM events_locales WHERE _parent_id = 1')
+      expect(JSON.stringify(plan.rows)).toContain('events_locales_parent_idx')
+    } else {
+      const { rows } = await db.pool!.query("SELECT indexname FROM pg_indexes WHERE tablename = 'events_locales'")
+      expect(rows.map((row) => row.indexname)).toContain('events_locales_parent_idx')
+    }
+  })
+})

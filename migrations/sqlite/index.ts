@@ -1,5 +1,6 @@
 import * as migration_20261122_074716_init from './20261122_074716_init.js';
 import * as migration_20261122_085736_event_search_text from './20261122_085736_event_search_text.js';
+import * as migration_20261122_095229_locales_parent_index from './20261122_095229_locales_parent_index.js';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_085736_event_search_text.up,
     down: migration_20261122_085736_event_search_text.down,
-    name: '20261122_085736_event_search_text'
+    name: '20261122_085736_event_search_text',
+  },
+  {
+    up: migration_20261122_095229_locales_parent_index.up,
+    down: migration_20261122_095229_locales_parent_index.down,
+    name: '20261122_095229_locales_parent_index'
   },
 ];
