@@ -10,13 +10,6 @@ export const LOCALE_LABELS: Record<string, string> = {
   'zh-hant': '繁體中文',
 }
 
-/** Fallback chains used when the plugin supplies the host's localization config. */
-export const LOCALE_FALLBACKS: Record<string, string[]> = {
-  en: [],
-  'zh-hans': ['zh-hant', 'en'],
-  'zh-hant': ['zh-hans', 'en'],
-}
-
 export const DEFAULT_SITE_TIMEZONE = 'UTC'
 
 export const DEFAULT_PER_PAGE = 10

@@ -35,7 +35,6 @@ export function toDateFnsZone(zone: string): string {
   return `${minutes < 0 ? '-' : '+'}${hh}:${mm}`
 }
 
-export const timezoneOptions = (): string[] => [...ianaZones].sort()
 
 /**
  * Milliseconds east of UTC in `zone` at `instant`. (date-fns-tz's `getTimezoneOffset` reads its date as a
