@@ -318,3 +318,36 @@ describe('venue and organizer updates by slug', () => {
     })
   })
 })
+
+describe('authentication', () => {
+  test('a same-origin JWT cookie and an API key work as well as the JWT header', async () => {
+    const { docs } = await server.payload.find({ collection: 'users', where: { email: { equals: 'editor@example.test' } } })
+    const apiKey = 'test-api-key-0123456789'
+    await server.payload.update({ collection: 'users', id: docs[0].id, data: { enableAPIKey: true, apiKey } })
+    const byKey = await server.request(`${NS}/tags`, {
+      method: 'POST',
+      body: { name: 'by-api-key' },
+      headers: { authorization: `users API-Key ${apiKey}` },
+    })
+    expect(byKey.status).toBe(201)
+    // A browser's same-origin request; Payload refuses cookies on cross-site requests (CSRF).
+    const byCookie = await server.request(`${NS}/tags`, {
+      method: 'POST',
+      body: { name: 'by-cookie' },
+      headers: { cookie: `payload-token=${editor}`, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(byCookie.status).toBe(201)
+    const crossSite = await server.request(`${NS}/tags`, {
+      method: 'POST',
+      body: { name: 'cross-site' },
+      headers: { cookie: `payload-token=${editor}`, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(crossSite.status).toBe(401)
+    const wrongKey = await server.request(`${NS}/tags`, {
+      method: 'POST',
+      body: { name: 'nope' },
+      headers: { authorization: 'users API-Key wrong' },
+    })
+    expect(wrongKey.status).toBe(401)
+  })
+})
