@@ -1,10 +1,9 @@
 import type { EventView, Related, SerializeContext, VenueDoc } from './types.js'
 import type { VenueObject } from './wire.js'
 
-import { escapeHtml, excerptHtml, richTextToHtml } from './html.js'
-import { serializeImage } from './image.js'
 import { placeJsonLd } from './jsonLd.js'
-import { fillTemplate, globalIds, postFields, postSlug, withoutEmpty } from './post.js'
+import { linkedPostHead } from './linkedPost.js'
+import { globalIds, withoutEmpty } from './post.js'
 
 /**
  * A venue (ORIGINAL §5), also embedded as `event.venue`: empty fields are left out; `show_map`, `show_map_link`
@@ -16,16 +15,8 @@ export function serializeVenue(
   ctx: SerializeContext,
   view: Pick<EventView, 'single'>,
 ): VenueObject {
-  const image = serializeImage(doc.image ? related.media.get(doc.image) : undefined, ctx)
   const fields = withoutEmpty({
-    id: doc.id,
-    ...postFields(doc, ctx),
-    url: fillTemplate(ctx.urls.venue, ctx, { id: doc.id, slug: doc.slug }),
-    venue: escapeHtml(doc.name ?? ''),
-    description: richTextToHtml(doc.description),
-    excerpt: excerptHtml(doc.excerpt),
-    slug: postSlug(doc),
-    image,
+    ...linkedPostHead(doc, 'venue', related, ctx),
     address: doc.address,
     city: doc.city,
     country: doc.country,
