@@ -166,6 +166,10 @@ export interface User {
 export interface Event {
   id: number;
   title: string;
+  /**
+   * A sentence or two for lists.
+   */
+  excerpt?: string | null;
   description?: {
     root: {
       type: string;
@@ -181,43 +185,53 @@ export interface Event {
     };
     [k: string]: unknown;
   } | null;
-  /**
-   * A sentence or two for lists.
-   */
-  excerpt?: string | null;
-  startDate: string;
-  endDate: string;
-  /**
-   * IANA name such as Asia/Hong_Kong, or UTC+8.
-   */
-  timezone: string;
-  allDay?: boolean | null;
-  venue?: (number | Venue)[] | null;
-  organizers?: (number | Organizer)[] | null;
-  categories?: (number | EventCategory)[] | null;
-  tags?: (number | EventTag)[] | null;
+  image?: (number | null) | Media;
   /**
    * Free text: 10, 10 - 20, Free…
    */
   cost?: string | null;
+  /**
+   * For example $, €, HK$.
+   */
   currencySymbol?: string | null;
+  /**
+   * ISO 4217, such as USD.
+   */
   currencyCode?: string | null;
   currencyPosition?: ('prefix' | 'postfix') | null;
+  /**
+   * The event's own page or ticket page.
+   */
   website?: string | null;
-  image?: (number | null) | Media;
-  parent?: (number | null) | Event;
+  /**
+   * Changing it keeps the times as entered, in the new zone.
+   */
+  timezone: string;
+  /**
+   * Whole days: no times.
+   */
+  allDay?: boolean | null;
+  startDate: string;
+  endDate: string;
+  /**
+   * Pick a venue, or create one here with the + button.
+   */
+  venue?: (number | Venue)[] | null;
+  /**
+   * One or more; create a new one here with the + button.
+   */
+  organizers?: (number | Organizer)[] | null;
+  categories?: (number | EventCategory)[] | null;
+  /**
+   * Type to find a tag; + creates one.
+   */
+  tags?: (number | EventTag)[] | null;
   featured?: boolean | null;
   sticky?: boolean | null;
   hideFromListings?: boolean | null;
   showMap?: boolean | null;
   showMapLink?: boolean | null;
   ticketed?: boolean | null;
-  passwordProtected?: boolean | null;
-  /**
-   * Stored only as a hash. Leave empty to keep the current one.
-   */
-  password?: string | null;
-  passwordHash?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
   /**
    * Set automatically on first publication; a future date with status Scheduled publishes later.
@@ -228,11 +242,37 @@ export interface Event {
    * Part of the public URL. Made from the title when left empty.
    */
   slug?: string | null;
+  parent?: (number | null) | Event;
+  passwordProtected?: boolean | null;
+  /**
+   * Stored only as a hash. Leave empty to keep the current one.
+   */
+  password?: string | null;
+  passwordHash?: string | null;
   searchText?: string | null;
   importKey?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -265,7 +305,13 @@ export interface Venue {
   country?: string | null;
   phone?: string | null;
   website?: string | null;
+  /**
+   * Optional, in decimal degrees.
+   */
   geoLat?: number | null;
+  /**
+   * Optional, in decimal degrees.
+   */
   geoLng?: number | null;
   image?: (number | null) | Media;
   showMap?: boolean | null;
@@ -284,25 +330,6 @@ export interface Venue {
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -509,36 +536,36 @@ export interface UsersSelect<T extends boolean = true> {
  */
 export interface EventsSelect<T extends boolean = true> {
   title?: T;
-  description?: T;
   excerpt?: T;
-  startDate?: T;
-  endDate?: T;
-  timezone?: T;
-  allDay?: T;
-  venue?: T;
-  organizers?: T;
-  categories?: T;
-  tags?: T;
+  description?: T;
+  image?: T;
   cost?: T;
   currencySymbol?: T;
   currencyCode?: T;
   currencyPosition?: T;
   website?: T;
-  image?: T;
-  parent?: T;
+  timezone?: T;
+  allDay?: T;
+  startDate?: T;
+  endDate?: T;
+  venue?: T;
+  organizers?: T;
+  categories?: T;
+  tags?: T;
   featured?: T;
   sticky?: T;
   hideFromListings?: T;
   showMap?: T;
   showMapLink?: T;
   ticketed?: T;
-  passwordProtected?: T;
-  password?: T;
-  passwordHash?: T;
   status?: T;
   publishedAt?: T;
   author?: T;
   slug?: T;
+  parent?: T;
+  passwordProtected?: T;
+  password?: T;
+  passwordHash?: T;
   searchText?: T;
   importKey?: T;
   updatedAt?: T;

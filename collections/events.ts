@@ -3,6 +3,7 @@ import type { CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
+import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { CURRENCY_POSITIONS } from '../src/defaults.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
 import { slugField } from '../src/fields/slug.js'
@@ -17,19 +18,21 @@ import { validateUrl } from '../src/validate.js'
 
 /** A yes/no display option; `index` for the ones list filters use. */
 const flag = (name: string, label: ReturnType<typeof t3>, { defaultValue = false, index = false } = {}) =>
-  ({ name, type: 'checkbox', defaultValue, label, index }) as const
+  ({ name, type: 'checkbox', defaultValue, label, index, admin: { components: { Cell: clientComponent('FlagCell') } } }) as const
 
 export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
   slug: options.slugs.events,
   labels: { singular: t3('Event', '活动', '活動'), plural: t3('Events', '活动', '活動') },
   trash: true,
   access: authoredAccess(options.access),
-  defaultSort: 'startDate',
+  // For a list opened with a filter of its own; a bare list opens on upcoming events, soonest first (UpcomingFirst).
+  defaultSort: '-startDate',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'status'],
+    defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'status', 'featured'],
     listSearchableFields: ['title'],
     group: t3('Calendar', '日历', '行事曆'),
+    components: { beforeListTable: [serverComponent('CalendarLink', { variant: 'button' }), clientComponent('UpcomingFirst')] },
   },
   indexes: [{ fields: ['status', 'startDate'] }],
   hooks: {
@@ -38,131 +41,228 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     afterDelete: [termCountsAfterDelete(options)],
   },
   fields: [
-    { name: 'title', type: 'text', required: true, localized: true, label: t3('Title', '标题', '標題') },
-    { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
     {
-      name: 'excerpt',
-      type: 'textarea',
-      localized: true,
-      label: t3('Excerpt', '摘要', '摘要'),
-      admin: { description: t3('A sentence or two for lists.', '用于列表的一两句话。', '用於列表的一兩句話。') },
-    },
-    {
-      type: 'row',
-      fields: [
+      type: 'tabs',
+      tabs: [
         {
-          name: 'startDate',
-          type: 'date',
-          required: true,
-          index: true,
-          label: t3('Start', '开始', '開始'),
-          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          label: t3('Content', '内容', '內容'),
+          fields: [
+            { name: 'title', type: 'text', required: true, localized: true, label: t3('Title', '标题', '標題') },
+            {
+              name: 'excerpt',
+              type: 'textarea',
+              localized: true,
+              label: t3('Excerpt', '摘要', '摘要'),
+              admin: { description: t3('A sentence or two for lists.', '用于列表的一两句话。', '用於列表的一兩句話。') },
+            },
+            { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+            {
+              name: 'image',
+              type: 'upload',
+              relationTo: options.slugs.media,
+              label: t3('Featured image', '特色图片', '精選圖片'),
+            },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'cost',
+                  type: 'text',
+                  label: t3('Cost', '费用', '費用'),
+                  admin: {
+                    description: t3('Free text: 10, 10 - 20, Free…', '自由填写：10、10 - 20、免费…', '自由填寫：10、10 - 20、免費…'),
+                  },
+                },
+                {
+                  name: 'currencySymbol',
+                  type: 'text',
+                  label: t3('Currency symbol', '货币符号', '貨幣符號'),
+                  admin: { description: t3('For example $, €, HK$.', '例如 ¥、$、HK$。', '例如 NT$、$、HK$。') },
+                },
+                {
+                  name: 'currencyCode',
+                  type: 'text',
+                  label: t3('Currency code', '货币代码', '貨幣代碼'),
+                  admin: { description: t3('ISO 4217, such as USD.', 'ISO 4217 代码，例如 CNY。', 'ISO 4217 代碼，例如 TWD。') },
+                },
+                {
+                  name: 'currencyPosition',
+                  type: 'select',
+                  label: t3('Symbol position', '符号位置', '符號位置'),
+                  options: CURRENCY_POSITIONS.map((value) => ({
+                    value,
+                    label: value === 'prefix' ? t3('Before the amount', '金额前', '金額前') : t3('After the amount', '金额后', '金額後'),
+                  })),
+                },
+              ],
+            },
+            {
+              name: 'website',
+              type: 'text',
+              label: t3('Website', '网站', '網站'),
+              validate: validateUrl,
+              admin: { description: t3('The event\'s own page or ticket page.', '活动自己的网页或购票页面。', '活動自己的網頁或購票頁面。') },
+            },
+          ],
         },
         {
-          name: 'endDate',
-          type: 'date',
-          required: true,
-          index: true,
-          label: t3('End', '结束', '結束'),
-          admin: { date: { pickerAppearance: 'dayAndTime' } },
-          validate: (value, { req, siblingData }) => {
-            const start = (siblingData as { startDate?: string }).startDate
-            if (value && start && new Date(value) < new Date(start)) {
-              return req.t('calendar:endBeforeStart' as never)
-            }
-            return value ? true : req.t('validation:required')
-          },
+          label: t3('When', '时间', '時間'),
+          description: t3(
+            'Times are entered in the event\'s time zone.',
+            '时间按活动所在时区填写。',
+            '時間依活動所在時區填寫。',
+          ),
+          fields: [
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'timezone',
+                  type: 'text',
+                  required: true,
+                  defaultValue: options.timezone,
+                  label: t3('Time zone', '时区', '時區'),
+                  admin: {
+                    components: { Field: clientComponent('TimezoneField', { siteTimezone: options.timezone }) },
+                    description: t3(
+                      'Changing it keeps the times as entered, in the new zone.',
+                      '更改时区时，已填写的时间保持不变，改按新时区计算。',
+                      '變更時區時，已填寫的時間保持不變，改按新時區計算。',
+                    ),
+                  },
+                  validate: (value: unknown, { req }: { req: PayloadRequest }) =>
+                    isValidTimezone(value) || req.t('calendar:invalidTimezone' as never),
+                },
+                {
+                  ...flag('allDay', t3('All day', '全天', '全天')),
+                  admin: {
+                    description: t3('Whole days: no times.', '整天进行，无需填写时间。', '整天進行，無需填寫時間。'),
+                  },
+                },
+              ],
+            },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'startDate',
+                  type: 'date',
+                  required: true,
+                  index: true,
+                  label: t3('Start', '开始', '開始'),
+                  admin: {
+                    date: { pickerAppearance: 'dayAndTime' },
+                    components: {
+                      Field: clientComponent('EventDateField', { bound: 'start', siteTimezone: options.timezone }),
+                      Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }),
+                    },
+                  },
+                },
+                {
+                  name: 'endDate',
+                  type: 'date',
+                  required: true,
+                  index: true,
+                  label: t3('End', '结束', '結束'),
+                  admin: {
+                    date: { pickerAppearance: 'dayAndTime' },
+                    components: {
+                      Field: clientComponent('EventDateField', { bound: 'end', siteTimezone: options.timezone }),
+                      Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }),
+                    },
+                  },
+                  validate: (value, { req, siblingData }) => {
+                    const start = (siblingData as { startDate?: string }).startDate
+                    if (value && start && new Date(value) < new Date(start)) {
+                      return req.t('calendar:endBeforeStart' as never)
+                    }
+                    return value ? true : req.t('validation:required')
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        {
+          label: t3('Where', '地点', '地點'),
+          fields: [
+            {
+              name: 'venue',
+              type: 'relationship',
+              relationTo: options.slugs.venues,
+              hasMany: true,
+              index: true,
+              label: t3('Venue', '场地', '場地'),
+              admin: {
+                description: t3(
+                  'Pick a venue, or create one here with the + button.',
+                  '选择场地，或点 + 按钮在此新建。',
+                  '選擇場地，或按 + 按鈕在此新增。',
+                ),
+              },
+            },
+          ],
+        },
+        {
+          label: t3('Who', '主办', '主辦'),
+          fields: [
+            {
+              name: 'organizers',
+              type: 'relationship',
+              relationTo: options.slugs.organizers,
+              hasMany: true,
+              index: true,
+              label: t3('Organizers', '主办方', '主辦單位'),
+              admin: {
+                description: t3(
+                  'One or more; create a new one here with the + button.',
+                  '可选多个；点 + 按钮可在此新建。',
+                  '可選多個；按 + 按鈕可在此新增。',
+                ),
+              },
+            },
+          ],
+        },
+        {
+          label: t3('Classification', '分类', '分類'),
+          fields: [
+            {
+              name: 'categories',
+              type: 'relationship',
+              relationTo: options.slugs.categories,
+              hasMany: true,
+              index: true,
+              label: t3('Categories', '分类', '分類'),
+              admin: { components: { Field: clientComponent('CategoryTreeField') } },
+            },
+            {
+              name: 'tags',
+              type: 'relationship',
+              relationTo: options.slugs.tags,
+              hasMany: true,
+              index: true,
+              label: t3('Tags', '标签', '標籤'),
+              admin: {
+                description: t3('Type to find a tag; + creates one.', '输入以查找标签；+ 可新建。', '輸入以尋找標籤；+ 可新增。'),
+              },
+            },
+          ],
+        },
+        {
+          label: t3('Display', '显示', '顯示'),
+          fields: [
+            flag('featured', t3('Featured', '精选', '精選'), { index: true }),
+            flag('sticky', t3('Sticky: first in lists', '置顶：列表中排在最前', '置頂：列表中排在最前')),
+            flag('hideFromListings', t3('Hide from listings', '不在列表中显示', '不在列表中顯示'), { index: true }),
+            flag('showMap', t3('Show map', '显示地图', '顯示地圖'), { defaultValue: true }),
+            flag('showMapLink', t3('Show map link', '显示地图链接', '顯示地圖連結'), { defaultValue: true }),
+            flag('ticketed', t3('Ticketed', '售票', '售票'), { index: true }),
+          ],
         },
       ],
     },
-    {
-      type: 'row',
-      fields: [
-        {
-          name: 'timezone',
-          type: 'text',
-          required: true,
-          defaultValue: options.timezone,
-          label: t3('Time zone', '时区', '時區'),
-          admin: {
-            description: t3(
-              'IANA name such as Asia/Hong_Kong, or UTC+8.',
-              'IANA 名称，例如 Asia/Shanghai，或 UTC+8。',
-              'IANA 名稱，例如 Asia/Taipei，或 UTC+8。',
-            ),
-          },
-          validate: (value: unknown, { req }: { req: PayloadRequest }) =>
-            isValidTimezone(value) || req.t('calendar:invalidTimezone' as never),
-        },
-        flag('allDay', t3('All day', '全天', '全天')),
-      ],
-    },
-    {
-      name: 'venue',
-      type: 'relationship',
-      relationTo: options.slugs.venues,
-      hasMany: true,
-      index: true,
-      label: t3('Venue', '场地', '場地'),
-    },
-    {
-      name: 'organizers',
-      type: 'relationship',
-      relationTo: options.slugs.organizers,
-      hasMany: true,
-      index: true,
-      label: t3('Organizers', '主办方', '主辦單位'),
-    },
-    {
-      type: 'row',
-      fields: [
-        {
-          name: 'categories',
-          type: 'relationship',
-          relationTo: options.slugs.categories,
-          hasMany: true,
-          index: true,
-          label: t3('Categories', '分类', '分類'),
-        },
-        {
-          name: 'tags',
-          type: 'relationship',
-          relationTo: options.slugs.tags,
-          hasMany: true,
-          index: true,
-          label: t3('Tags', '标签', '標籤'),
-        },
-      ],
-    },
-    {
-      type: 'row',
-      fields: [
-        {
-          name: 'cost',
-          type: 'text',
-          label: t3('Cost', '费用', '費用'),
-          admin: { description: t3('Free text: 10, 10 - 20, Free…', '自由填写：10、10 - 20、免费…', '自由填寫：10、10 - 20、免費…') },
-        },
-        { name: 'currencySymbol', type: 'text', label: t3('Currency symbol', '货币符号', '貨幣符號') },
-        { name: 'currencyCode', type: 'text', label: t3('Currency code', '货币代码', '貨幣代碼') },
-        {
-          name: 'currencyPosition',
-          type: 'select',
-          label: t3('Symbol position', '符号位置', '符號位置'),
-          options: CURRENCY_POSITIONS.map((value) => ({
-            value,
-            label: value === 'prefix' ? t3('Before', '前', '前') : t3('After', '后', '後'),
-          })),
-        },
-      ],
-    },
-    { name: 'website', type: 'text', label: t3('Website', '网站', '網站'), validate: validateUrl },
-    {
-      name: 'image',
-      type: 'upload',
-      relationTo: options.slugs.media,
-      label: t3('Featured image', '特色图片', '精選圖片'),
-    },
+    ...publicationFields(usersSlug),
+    slugField({ from: 'title', fallback: 'event' }),
     {
       name: 'parent',
       type: 'relationship',
@@ -170,19 +270,6 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       index: true,
       label: t3('Parent event', '父活动', '上層活動'),
       admin: { position: 'sidebar' },
-    },
-    {
-      type: 'collapsible',
-      label: t3('Display', '显示', '顯示'),
-      admin: { position: 'sidebar' },
-      fields: [
-        flag('featured', t3('Featured', '精选', '精選'), { index: true }),
-        flag('sticky', t3('Sticky', '置顶', '置頂')),
-        flag('hideFromListings', t3('Hide from listings', '不在列表中显示', '不在列表中顯示'), { index: true }),
-        flag('showMap', t3('Show map', '显示地图', '顯示地圖'), { defaultValue: true }),
-        flag('showMapLink', t3('Show map link', '显示地图链接', '顯示地圖連結'), { defaultValue: true }),
-        flag('ticketed', t3('Ticketed', '售票', '售票'), { index: true }),
-      ],
     },
     {
       type: 'collapsible',
@@ -207,8 +294,6 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         { name: 'passwordHash', type: 'text', hidden: true },
       ],
     },
-    ...publicationFields(usersSlug),
-    slugField({ from: 'title', fallback: 'event' }),
     {
       name: 'searchText',
       type: 'textarea',

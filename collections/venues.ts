@@ -3,6 +3,7 @@ import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
+import { clientComponent } from '../src/admin/components.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -23,6 +24,10 @@ const coordinate = (name: string, label: ReturnType<typeof t3>, limit: number): 
   min: -limit,
   max: limit,
   label,
+  admin: {
+    step: 0.000001,
+    description: t3('Optional, in decimal degrees.', '选填，十进制度数。', '選填，十進位度數。'),
+  },
 })
 
 export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
@@ -72,6 +77,7 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         coordinate('geoLng', t3('Longitude', '经度', '經度'), 180),
       ],
     },
+    { name: 'mapLink', type: 'ui', admin: { components: { Field: clientComponent('VenueMapLink') } } },
     {
       name: 'image',
       type: 'upload',

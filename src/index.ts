@@ -9,6 +9,7 @@ import { organizersCollection } from '../collections/organizers.js'
 import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
+import { withMonthView } from './admin/monthViewConfig.js'
 import { defaultLocalization, withCalendarI18n } from './localization.js'
 import { resolveOptions } from './options.js'
 
@@ -41,6 +42,7 @@ export const eventsCalendarPlugin =
     const localization = config.localization || defaultLocalization(input)
     const withCollections = { ...config, collections, localization, i18n: withCalendarI18n(config.i18n) }
     if (options.disabled) return withCollections
+    const admin = withMonthView(config.admin, options)
     const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
-    return { ...withCollections, endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)] }
+    return { ...withCollections, admin, endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)] }
   }

@@ -40,7 +40,7 @@ describe('the plugin', () => {
     )
     expect(config.localization && config.localization.localeCodes).toEqual(['en', 'fr'])
     const events = config.collections.find((collection) => collection.slug === 'events')!
-    expect(events.fields.find((field) => 'name' in field && field.name === 'title')).toMatchObject({ localized: true })
+    expect(events.flattenedFields.find((field) => field.name === 'title')).toMatchObject({ localized: true })
   })
 
   test('has every message in the three admin languages', () => {

@@ -21,6 +21,15 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { ZonedDateCell as ZonedDateCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { FlagCell as FlagCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CalendarLink as CalendarLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { UpcomingFirst as UpcomingFirst_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { VenueMapLink as VenueMapLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { MonthView as MonthView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -48,5 +57,14 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#ZonedDateCell": ZonedDateCell_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#FlagCell": FlagCell_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#CalendarLink": CalendarLink_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/client#UpcomingFirst": UpcomingFirst_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#VenueMapLink": VenueMapLink_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#MonthView": MonthView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,58 @@
+'use client'
+import type { DateFieldClientProps } from 'payload'
+
+import { getTranslation } from '@payloadcms/translations'
+import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useFormFields, useTranslation } from '@payloadcms/ui'
+import { formatInTimeZone } from 'date-fns-tz'
+
+import { toDateFnsZone } from '../timezones.js'
+import { useCalendarT } from './language.js'
+import { dayBound, displayZone, fromWallClock, toWallClock } from './zonedTime.js'
+
+type Props = { bound: 'end' | 'start'; siteTimezone: string }
+
+/**
+ * An event's start or end, picked as a wall-clock time in the event's own zone (the `timezone` field), with the
+ * same instant in the site's zone shown underneath when the zones differ. All-day events pick a day only.
+ */
+export const EventDateField = (props: DateFieldClientProps & Props) => {
+  const { bound, field, path: pathFromProps, readOnly, siteTimezone } = props
+  const { i18n } = useTranslation()
+  const t = useCalendarT()
+  const { disabled, path, setValue, showError, value } = useField<string>({ potentiallyStalePath: pathFromProps })
+  const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
+  const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
+  const zone = displayZone(eventZone, siteTimezone)
+  const siteZone = toDateFnsZone(siteTimezone)
+
+  const onChange = (picked: Date | null) => {
+    if (readOnly || disabled) return
+    if (!picked) return setValue(null)
+    setValue(allDay ? dayBound(picked, zone, bound) : fromWallClock(picked, zone))
+  }
+
+  const siteTime =
+    value && zone !== siteZone
+      ? t('inSiteZone', { time: formatInTimeZone(value, siteZone, 'yyyy-MM-dd HH:mm'), zone: siteTimezone })
+      : null
+
+  return (
+    <div className={['field-type', 'date-time-field', showError && 'date-time-field--has-error'].filter(Boolean).join(' ')}>
+      <FieldLabel label={field.label} localized={field.localized} path={path} required={field.required} />
+      <div className="field-type__wrap" id={`field-${path.replace(/\./g, '__')}`}>
+        <FieldError path={path} showError={showError} />
+        <DatePicker
+          onChange={onChange}
+          pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
+          readOnly={readOnly || disabled}
+          timeIntervals={15}
+          value={value ? toWallClock(value, zone) : undefined}
+        />
+      </div>
+      <FieldDescription
+        description={[getTranslation(field.admin?.description as never, i18n), siteTime].filter(Boolean).join(' ')}
+        path={path}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,187 @@
+import type { AdminViewServerProps, TypedLocale, Where } from 'payload'
+
+import { DefaultTemplate } from '@payloadcms/next/templates'
+import { getTranslation } from '@payloadcms/translations'
+import { Gutter, Link } from '@payloadcms/ui'
+import { formatInTimeZone } from 'date-fns-tz'
+import { redirect } from 'next/navigation.js'
+
+import { toDateFnsZone } from '../timezones.js'
+import { CalendarStepNav } from './CalendarStepNav.js'
+import { intlLocale } from './language.js'
+import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from './monthGrid.js'
+import { displayZone } from './zonedTime.js'
+import './calendar.css'
+
+type Props = AdminViewServerProps & { eventsSlug: string; siteTimezone: string }
+
+type CalendarEvent = {
+  allDay?: boolean | null
+  endDate: string
+  featured?: boolean | null
+  id: number | string
+  startDate: string
+  status?: string
+  timezone?: string
+  title?: string
+}
+
+/** Events one grid reads at most; a busier stretch says so and points to the list. */
+const GRID_LIMIT = 2000
+/** Events shown in a day cell before the rest fold into a link to that day's list. */
+const PER_DAY = 4
+/** Whole days of slack around the grid, so events in zones far from the site's are not missed. */
+const SLACK_MS = 2 * 86_400_000
+
+/**
+ * The month view: a grid of weeks with each event on the days it covers in its own time zone, linked to its
+ * edit page; months are navigated by `?month=yyyy-MM`. Reads as the signed-in user, with their access rules.
+ */
+export async function MonthView({ eventsSlug, initPageResult, params, searchParams, siteTimezone }: Props) {
+  const { locale, permissions, req, visibleEntities } = initPageResult
+  const { i18n, payload, user } = req
+  const adminRoute = payload.config.routes.admin
+  if (!user) redirect(`${adminRoute}/login?redirect=${encodeURIComponent(`${adminRoute}/calendar`)}`)
+
+  const t = (key: string, vars?: Record<string, unknown>) => i18n.t(`calendar:${key}` as never, vars as never)
+  const siteZone = toDateFnsZone(siteTimezone)
+  const today = formatInTimeZone(Date.now(), siteZone, 'yyyy-MM-dd')
+  const month = monthOrDefault(searchParams?.month, today)
+  const weeks = monthWeeks(month, i18n.language === 'en' ? 0 : 1)
+  const days = weeks.flat()
+  const gridStart = new Date(`${days[0]}T00:00:00Z`).getTime() - SLACK_MS
+  const gridEnd = new Date(`${days.at(-1)}T23:59:59Z`).getTime() + SLACK_MS
+
+  const { docs, totalDocs } = await payload.find({
+    collection: eventsSlug as 'events',
+    depth: 0,
+    limit: GRID_LIMIT,
+    locale: locale?.code as TypedLocale | undefined,
+    overrideAccess: false,
+    select: { allDay: true, endDate: true, featured: true, startDate: true, status: true, timezone: true, title: true },
+    sort: 'startDate',
+    user,
+    where: {
+      and: [
+        { startDate: { less_than_equal: new Date(gridEnd).toISOString() } },
+        { endDate: { greater_than_equal: new Date(gridStart).toISOString() } },
+      ],
+    } as Where,
+  })
+
+  const byDay = new Map<string, CalendarEvent[]>(days.map((day) => [day, []]))
+  for (const event of docs as unknown as CalendarEvent[]) {
+    const zone = displayZone(event.timezone, siteTimezone)
+    const first = formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd')
+    const last = formatInTimeZone(event.endDate, zone, 'yyyy-MM-dd')
+    for (const day of daysWithin(first, last < first ? first : last, days)) byDay.get(day)!.push(event)
+  }
+
+  const language = intlLocale(i18n.language)
+  const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC', year: 'numeric' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  )
+  const weekday = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' })
+  const eventsPath = `${adminRoute}/collections/${eventsSlug}`
+  const dayListUrl = (day: string) =>
+    `${eventsPath}?where[or][0][and][0][startDate][less_than_equal]=${day}T23:59:59Z` +
+    `&where[or][0][and][1][endDate][greater_than_equal]=${day}T00:00:00Z&sort=startDate`
+
+  return (
+    <DefaultTemplate
+      i18n={i18n}
+      locale={locale}
+      params={params}
+      payload={payload}
+      permissions={permissions}
+      searchParams={searchParams}
+      user={user ?? undefined}
+      visibleEntities={visibleEntities}
+    >
+      <CalendarStepNav
+        items={[
+          { label: getTranslation(payload.collections[eventsSlug as 'events'].config.labels.plural, i18n), url: eventsPath },
+          { label: monthTitle },
+        ]}
+      />
+      <Gutter className="pec-calendar">
+        <header className="pec-calendar__header">
+          <h1 className="pec-calendar__title">{monthTitle}</h1>
+          <nav aria-label={t('monthNavigation')} className="pec-calendar__nav">
+            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${shiftMonth(month, -1)}`} rel="prev">
+              ‹ {t('previousMonth')}
+            </Link>
+            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${today.slice(0, 7)}`}>
+              {t('thisMonth')}
+            </Link>
+            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${shiftMonth(month, 1)}`} rel="next">
+              {t('nextMonth')} ›
+            </Link>
+            <Link className="btn btn--style-secondary btn--size-small" href={eventsPath}>
+              {t('listView')}
+            </Link>
+            <Link className="btn btn--style-primary btn--size-small" href={`${eventsPath}/create`}>
+              {t('newEvent')}
+            </Link>
+          </nav>
+        </header>
+        <p className="pec-muted">{t('calendarZoneNote', { zone: siteTimezone })}</p>
+        {totalDocs > docs.length && (
+          <p className="pec-calendar__truncated" role="status">
+            {t('truncated', { shown: docs.length, total: totalDocs })}
+          </p>
+        )}
+        <table className="pec-calendar__grid">
+          <thead>
+            <tr>
+              {weeks[0].map((day) => (
+                <th key={day} scope="col">
+                  {weekday.format(new Date(`${day}T00:00:00Z`))}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => {
+                  const events = byDay.get(day)!
+                  const classes = ['pec-day', day.startsWith(month) ? '' : 'pec-day--outside', day === today ? 'pec-day--today' : '']
+                  return (
+                    <td className={classes.filter(Boolean).join(' ')} data-day={day} key={day}>
+                      <div className="pec-day__number">{Number(day.slice(8))}</div>
+                      <ul className="pec-day__events">
+                        {events.slice(0, PER_DAY).map((event) => (
+                          <li key={event.id}>
+                            <Link
+                              className={`pec-event pec-event--${event.status ?? 'publish'}`}
+                              href={`${eventsPath}/${event.id}`}
+                              title={event.title}
+                            >
+                              {!event.allDay && (
+                                <time className="pec-event__time">
+                                  {formatInTimeZone(event.startDate, displayZone(event.timezone, siteTimezone), 'HH:mm')}
+                                </time>
+                              )}
+                              {event.featured && <span aria-hidden="true">★ </span>}
+                              {event.title || t('untitled')}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                      {events.length > PER_DAY && (
+                        <Link className="pec-day__more" href={dayListUrl(day)}>
+                          {t('moreEvents', { count: events.length - PER_DAY })}
+                        </Link>
+                      )}
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Gutter>
+    </DefaultTemplate>
+  )
+}

@@ -1,0 +1,2 @@
+export { CalendarLink } from './CalendarLink.js'
+export { MonthView } from './MonthView.js'
