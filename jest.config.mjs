@@ -10,10 +10,13 @@ async function postgresUri() {
   return answers ? 'postgres://postgres@127.0.0.1:5432/postgres' : null
 }
 
-/** Pure unit tests (`*.unit.spec.ts`) need no database, so they run once, in the SQLite project. */
+/**
+ * Pure unit tests (`*.unit.spec.ts`) need no database, and the browser tests (`*.browser.spec.ts`) exercise the
+ * admin, not the adapter: both run once, in the SQLite project.
+ */
 const project = (name, database) => ({
   displayName: name,
-  ...(database.kind === 'postgres' ? { testPathIgnorePatterns: ['\\.unit\\.spec\\.ts$'] } : {}),
+  ...(database.kind === 'postgres' ? { testPathIgnorePatterns: ['\\.(unit|browser)\\.spec\\.ts$'] } : {}),
   testEnvironment: 'node',
   // Lexical's default Node entry wraps its build in top-level await, which Node 20 sometimes never settles.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },

@@ -1,0 +1,90 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+import { createTestDatabase, type TestDatabase } from './database.js'
+import { ROOT, runScript } from './run.js'
+
+const exec = promisify(execFile)
+
+/** What the production build is made from: a change to any of these makes it stale. */
+const BUILD_INPUTS = ['app', 'collections', 'src', 'payload.config.ts', 'next.config.mjs', 'package-lock.json']
+
+function newestChange(entry: string): number {
+  const stat = fs.statSync(entry)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))))
+}
+
+/** `next build` once: again only when the build is missing or older than its sources. */
+export async function ensureAdminBuild(): Promise<void> {
+  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0
+  if (built > Math.max(...BUILD_INPUTS.map((input) => newestChange(path.join(ROOT, input))))) return
+  await exec(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--conditions=production' },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 15 * 60_000,
+  })
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.once('error', reject)
+  })
+
+export type AdminServer = { database: TestDatabase; stop: () => Promise<void>; url: string }
+
+/**
+ * `npm start` in production mode on a fresh database with one admin user, on a free loopback port; the admin
+ * is served from the production build.
+ */
+export async function startAdminServer(admin: { email: string; password: string }): Promise<AdminServer> {
+  await ensureAdminBuild()
+  const database = await createTestDatabase()
+  const created = await runScript('user:create', ['--email', admin.email, '--password', admin.password, '--role', 'admin'], database.uri)
+  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URI: database.uri, NODE_ENV: 'production', NODE_OPTIONS: '', PORT: String(port), SERVER_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`)
+    const ready = await fetch(`${url}/admin/login`).then((response) => response.ok, () => false)
+    if (ready) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not answer within 2 minutes:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return {
+    database,
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      child.stdout!.destroy()
+      child.stderr!.destroy()
+      await database.drop()
+    },
+  }
+}
