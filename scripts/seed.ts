@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- --file F` imports a dataset written by make-dataset.mjs; `npm run seed -- --demo` loads the
+ * `npm run seed -- --file F` imports a dataset written by bench/make-dataset.mjs; `npm run seed -- --demo` loads the
  * small demo calendar in three languages. Both are idempotent on each record's `key`.
  */
 import { SingleBar } from 'cli-progress'

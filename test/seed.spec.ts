@@ -9,7 +9,7 @@ import type { Dataset } from '../src/import/dataset.js'
 import { ROOT, runScript } from './helpers/run.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 
-const MAKE_DATASET = path.resolve(ROOT, '../shared/bench/make-dataset.mjs')
+const MAKE_DATASET = path.resolve(ROOT, 'bench/make-dataset.mjs')
 
 let server: TestServer
 let file: string

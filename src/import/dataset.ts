@@ -3,7 +3,7 @@ import { fromZonedTime } from 'date-fns-tz'
 import { textToRichText } from '../richText.js'
 import { toDateFnsZone } from '../timezones.js'
 
-/** The dataset format of `make-dataset.mjs`: records reference each other by `key`, never by database id. */
+/** The dataset format of `bench/make-dataset.mjs`: records reference each other by `key`, never by database id. */
 type Translations<T> = { translations?: Record<string, Partial<T>> }
 
 export type DatasetTerm = { key: string; name: string; slug?: string; description?: string; parent?: string | null }
