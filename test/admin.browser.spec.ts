@@ -220,6 +220,9 @@ describeWithChromium('the admin in a browser', () => {
   })
 
   test('screenshots of the form, the list and the month view in each UI language', async () => {
+    // A fresh tab: the previous test leaves a form with unsaved, invalid changes behind.
+    await page.close()
+    page = await context.newPage()
     for (const language of UI_LANGUAGES) {
       await setUiLanguage(language)
       await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
