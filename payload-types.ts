@@ -98,8 +98,12 @@ export interface Config {
   };
   fallbackLocale:
     ('false' | 'none' | 'null') | false | null | ('zh-hans' | 'zh-hant' | 'en') | ('zh-hans' | 'zh-hant' | 'en')[];
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'calendar-change-stamp': CalendarChangeStamp;
+  };
+  globalsSelect: {
+    'calendar-change-stamp': CalendarChangeStampSelect<false> | CalendarChangeStampSelect<true>;
+  };
   locale: 'zh-hans' | 'zh-hant' | 'en';
   widgets: {
     collections: CollectionsWidget;
@@ -707,6 +711,26 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-change-stamp".
+ */
+export interface CalendarChangeStamp {
+  id: number;
+  stamp?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-change-stamp_select".
+ */
+export interface CalendarChangeStampSelect<T extends boolean = true> {
+  stamp?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,13 +1,14 @@
 /**
  * `npm start`: the development host on one port: the admin (Next.js) at /admin and the API at /api.
  * Uses the production build when `next build` has been run and NODE_ENV=production, else Next's dev mode.
+ * `SERVE_ADMIN=false` serves the API alone, without loading Next.js.
  */
 import type { AddressInfo } from 'node:net'
 
 import nextModule from 'next'
 import path from 'node:path'
 
-import { bootPayload, createApp } from '../src/server/app.js'
+import { bootPayload, createHostServer } from '../src/server/app.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
@@ -18,19 +19,20 @@ const next = nextModule as unknown as typeof nextModule.default
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)
 const host = process.env.HOST || '127.0.0.1'
+const serveAdmin = process.env.SERVE_ADMIN !== 'false'
 
 const { default: config } = await import('../payload.config.js')
 const sanitized = await config
 const payload = await bootPayload(sanitized)
 
-const admin = next({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port })
-const handleAdmin = admin.getRequestHandler()
-const server = createApp(sanitized, (req, res) => handleAdmin(req, res)).listen(port, host, () => {
+const admin = serveAdmin ? next({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port }) : null
+const handleAdmin = admin?.getRequestHandler()
+const server = createHostServer(payload, handleAdmin && ((req, res) => handleAdmin(req, res))).listen(port, host, () => {
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
   payload.logger.info(`API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`)
-  payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
+  if (admin) payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
 })
-void admin.prepare()
+void admin?.prepare()
 
 const stop = () => {
   server.closeAllConnections()

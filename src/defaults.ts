@@ -17,6 +17,14 @@ export const MAX_PER_PAGE = 50
 
 export const DEFAULT_GEO_RADIUS_KM = 50
 
+/** How long anonymous responses may be reused (CDN `s-maxage`, and the project's server's response cache). */
+export const DEFAULT_CACHE_MAX_AGE_SECONDS = 10
+/** Memory the project's server may spend on cached responses. */
+export const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024
+
+/** The global that holds the calendar's change stamp: a new value after every write to the calendar. */
+export const CACHE_STAMP_GLOBAL = 'calendar-change-stamp'
+
 export const DEFAULT_COLLECTION_SLUGS = {
   events: 'events',
   venues: 'venues',

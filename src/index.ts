@@ -1,4 +1,4 @@
-import type { CollectionSlug, Config } from 'payload'
+import type { CollectionConfig, CollectionSlug, Config } from 'payload'
 
 import type { EventsCalendarOptions } from './types.js'
 
@@ -10,6 +10,7 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
+import { changeStampGlobal, ensureChangeStamp, withChangeStamp } from './cache/changeStamp.js'
 import { defaultLocalization, withCalendarI18n } from './localization.js'
 import { resolveOptions } from './options.js'
 
@@ -28,21 +29,38 @@ export const eventsCalendarPlugin =
     const options = resolveOptions(input)
     const existing = config.collections ?? []
     const usersSlug = (config.admin?.user ?? existing.find((collection) => collection.auth)?.slug ?? 'users') as CollectionSlug
-    const collections = [
-      ...existing,
+    const calendar = [
       eventsCollection(options, usersSlug),
       venuesCollection(options, usersSlug),
       organizersCollection(options, usersSlug),
       categoriesCollection(options),
       tagsCollection(options),
     ]
-    if (!existing.some((collection) => collection.slug === options.slugs.media)) {
-      collections.push(mediaCollection(options))
-    }
+    const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
+    if (!hostMedia) calendar.push(mediaCollection(options))
     const localization = config.localization || defaultLocalization(input)
-    const withCollections = { ...config, collections, localization, i18n: withCalendarI18n(config.i18n) }
-    if (options.disabled) return withCollections
+    const schema = {
+      ...config,
+      collections: [...existing, ...calendar],
+      globals: [...(config.globals ?? []), changeStampGlobal],
+      localization,
+      i18n: withCalendarI18n(config.i18n),
+    }
+    if (options.disabled) return schema
+    const stamped = (collection: CollectionConfig) =>
+      calendar.includes(collection) || collection === hostMedia ? withChangeStamp(collection) : collection
     const admin = withMonthView(config.admin, options)
     const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
-    return { ...withCollections, admin, endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)] }
+    return {
+      ...schema,
+      collections: schema.collections.map(stamped),
+      admin,
+      custom: { ...config.custom, eventsCalendar: { cache: options.cache } },
+      endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)],
+      onInit: async (payload) => {
+        await config.onInit?.(payload)
+        // Before the migrations ran the table is missing; the host's boot makes the row once they have.
+        await ensureChangeStamp(payload).catch(() => undefined)
+      },
+    }
   }

@@ -4,6 +4,8 @@ import type { CollectionKey, EventsCalendarOptions, ResolvedCalendarOptions } fr
 
 import { defaultAccessRules } from './access.js'
 import {
+  DEFAULT_CACHE_MAX_AGE_SECONDS,
+  DEFAULT_CACHE_MAX_BYTES,
   DEFAULT_COLLECTION_SLUGS,
   DEFAULT_GEO_RADIUS_KM,
   DEFAULT_PER_PAGE,
@@ -30,6 +32,13 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     currency: { symbol: input.currency?.symbol ?? '$', position: input.currency?.position ?? 'prefix' },
     geoRadiusKm: input.geoRadiusKm ?? DEFAULT_GEO_RADIUS_KM,
     imageHosts: input.imageHosts ?? [],
+    cache:
+      input.cache === false
+        ? false
+        : {
+            maxAgeSeconds: input.cache?.maxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS,
+            maxBytes: input.cache?.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+          },
     disabled: input.disabled ?? false,
   }
 }

@@ -90,6 +90,14 @@ export type EventsCalendarOptions = {
    */
   imageHosts?: string[]
   /**
+   * Reuse of anonymous GET responses of the namespace, which only ever show published records. They carry an
+   * `ETag` (answered with `304 Not Modified`) and `Cache-Control: public, max-age=0, s-maxage=<maxAgeSeconds>` so a
+   * CDN may keep them that long; the project's own server keeps them in memory until the calendar changes (any
+   * server process sharing the database) or `maxAgeSeconds` pass. `false` sends `no-cache` and caches nothing.
+   * @default { maxAgeSeconds: 10, maxBytes: 67108864 }
+   */
+  cache?: false | { maxAgeSeconds?: number; maxBytes?: number }
+  /**
    * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
    * @default false
    */
@@ -107,5 +115,6 @@ export type ResolvedCalendarOptions = {
   currency: { symbol: string; position: 'postfix' | 'prefix' }
   geoRadiusKm: number
   imageHosts: string[]
+  cache: false | { maxAgeSeconds: number; maxBytes: number }
   disabled: boolean
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
-import { type AdminServer, startAdminServer } from './helpers/adminServer.js'
+import { type AdminServer, startAdminServer } from './helpers/hostProcess.js'
 import { ROOT } from './helpers/run.js'
 
 const CHROMIUM = '/usr/bin/chromium'

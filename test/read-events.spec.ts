@@ -36,7 +36,8 @@ describe('GET /events', () => {
     expect(headers.get('x-tec-totalpages')).toBe('1')
     expect(headers.get('allow')).toBe('GET')
     expect(headers.get('access-control-expose-headers')).toBe('X-TEC-Total, X-TEC-TotalPages, Link')
-    expect(headers.get('cache-control')).toBeNull()
+    expect(headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10')
+    expect(headers.get('etag')).toMatch(/^"[\w-]+"$/)
     expect(body.rest_url).toMatch(
       new RegExp(`/api/calendar/events/v1/events/\\?page=1&per_page=10&start_date=${today()} 00:00:00&end_date=\\d{4}-\\d\\d-\\d\\d 23:59:59&status=publish$`),
     )

@@ -1,6 +1,7 @@
 import * as migration_20261122_074716_init from './20261122_074716_init.js';
 import * as migration_20261122_085736_event_search_text from './20261122_085736_event_search_text.js';
 import * as migration_20261122_095229_locales_parent_index from './20261122_095229_locales_parent_index.js';
+import * as migration_20261125_064634_change_stamp from './20261125_064634_change_stamp.js';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_095229_locales_parent_index.up,
     down: migration_20261122_095229_locales_parent_index.down,
-    name: '20261122_095229_locales_parent_index'
+    name: '20261122_095229_locales_parent_index',
+  },
+  {
+    up: migration_20261125_064634_change_stamp.up,
+    down: migration_20261125_064634_change_stamp.down,
+    name: '20261125_064634_change_stamp'
   },
 ];

@@ -2,6 +2,8 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, Pay
 
 import type { ResolvedCalendarOptions } from '../types.js'
 
+import { markCalendarChanged } from '../cache/changeStamp.js'
+
 type Relation = 'categories' | 'tags'
 const RELATIONS: Relation[] = ['categories', 'tags']
 
@@ -40,6 +42,7 @@ export async function recountAllTerms(payload: Payload, options: ResolvedCalenda
     const { docs } = await payload.find({ collection, depth: 0, overrideAccess: true, pagination: false, select: { slug: true } })
     await recountTerms(payload, options, relation, docs.map((doc) => doc.id as number))
   }
+  await markCalendarChanged(payload)
 }
 
 /** Seeding passes `context.skipTermCounts` and recounts once at the end. */

@@ -61,7 +61,12 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
       options,
       serialize: serializeContext(req, options),
     })
-    return jsonResponse(req, result.body, { status: result.status, headers: result.headers, allow })
+    return jsonResponse(req, result.body, {
+      status: result.status,
+      headers: result.headers,
+      allow,
+      publicMaxAge: method === 'GET' && !('password' in query) && options.cache ? options.cache.maxAgeSeconds : undefined,
+    })
   } catch (error) {
     return errorResponse(req, toRestError(req, error), allow)
   }

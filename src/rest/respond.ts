@@ -2,6 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import type { RestError } from './errors.js'
 
+import { etagMatches, etagOf } from '../cache/etag.js'
+
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
   'X-Content-Type-Options': 'nosniff',
@@ -16,16 +18,27 @@ const PRIVATE_HEADERS = {
   'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
 }
 
-export function jsonResponse(
-  req: PayloadRequest,
-  body: unknown,
-  init: { allow?: string[]; headers?: Record<string, string>; status?: number } = {},
-): Response {
+type ResponseInit = {
+  allow?: string[]
+  headers?: Record<string, string>
+  status?: number
+  /** For a response anyone may be given: how long shared caches may reuse it; it gets an `ETag` too. */
+  publicMaxAge?: number
+}
+
+export function jsonResponse(req: PayloadRequest, body: unknown, init: ResponseInit = {}): Response {
   const headers: Record<string, string> = { ...BASE_HEADERS, ...(req.user ? PRIVATE_HEADERS : {}), ...init.headers }
   if (init.allow) headers.Allow = init.allow.join(', ')
   // The rest of an oversized body is never read, so the connection cannot carry another request.
   if (init.status === 413) headers.Connection = 'close'
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
+  const text = JSON.stringify(body)
+  const status = init.status ?? 200
+  if (init.publicMaxAge !== undefined && status === 200 && !req.user) {
+    headers.ETag = etagOf(text)
+    headers['Cache-Control'] = `public, max-age=0, s-maxage=${init.publicMaxAge}`
+    if (etagMatches(req.headers.get('if-none-match'), headers.ETag)) return new Response(null, { status: 304, headers })
+  }
+  return new Response(text, { status, headers })
 }
 
 export const errorResponse = (req: PayloadRequest, error: RestError, allow?: string[]) =>

@@ -1,10 +1,13 @@
 import type { Migration, Payload, SanitizedConfig } from 'payload'
 
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type RequestHandler } from 'express'
+import { createServer, type Server } from 'node:http'
 import { getPayload, handleEndpoints } from 'payload'
 
+import { ensureChangeStamp } from '../cache/changeStamp.js'
 import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
-import { sendWebResponse, toWebRequest } from './webBridge.js'
+import { responseCache } from './cachedResponses.js'
+import { sendSnapshot, snapshotResponse, toWebRequest } from './webBridge.js'
 
 /**
  * Boots Payload and brings the schema up to date. The SQL adapters run their migrations themselves only in
@@ -14,6 +17,7 @@ export async function bootPayload(config: Promise<SanitizedConfig> | SanitizedCo
   const payload = await getPayload({ config })
   const migrations = (payload.db as { prodMigrations?: Migration[] }).prodMigrations
   if (migrations && process.env.NODE_ENV !== 'production') await payload.db.migrate({ migrations })
+  await ensureChangeStamp(payload)
   return payload
 }
 
@@ -36,21 +40,29 @@ function languagePrefix(config: SanitizedConfig): RequestHandler {
 }
 
 /**
- * An express app that serves Payload's REST API and every plugin endpoint under `/api` through
- * `handleEndpoints`; anything else goes to `fallback` (the Next.js admin) or is a 404.
+ * The host's HTTP server: Payload's REST API and every plugin endpoint under `/api` through `handleEndpoints`,
+ * anonymous namespace reads answered from the response cache first; anything else goes to `fallback` (the
+ * Next.js admin) or is a 404.
  */
-export function createApp(config: SanitizedConfig, fallback?: RequestHandler): Express {
+export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
+  const { config } = payload
+  const cache = responseCache(payload)
   const app = express()
   app.disable('x-powered-by')
   app.use(languagePrefix(config))
   app.all(`${config.routes.api}/{*rest}`, async (req, res, next) => {
     try {
       const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`
-      await sendWebResponse(res, await handleEndpoints({ config, request: toWebRequest(req, origin) }))
+      const response = await snapshotResponse(await handleEndpoints({ config, request: toWebRequest(req, origin) }))
+      cache?.keep(req, response)
+      sendSnapshot(res, response)
     } catch (error) {
       next(error)
     }
   })
   if (fallback) app.all('{*rest}', fallback)
-  return app
+  if (!cache) return createServer(app)
+  return createServer((req, res) => {
+    void cache.serve(req, res).then((served) => served || app(req, res))
+  })
 }

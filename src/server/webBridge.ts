@@ -19,12 +19,20 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit)
 }
 
-export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status
-  const cookies = response.headers.getSetCookie()
+/** A response read to the end: what is sent, and what the response cache keeps. */
+export type ResponseSnapshot = { status: number; headers: Record<string, string[] | string>; body: Buffer }
+
+export async function snapshotResponse(response: Response): Promise<ResponseSnapshot> {
+  const headers: Record<string, string[] | string> = {}
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value)
+    if (name !== 'set-cookie') headers[name] = value
   })
-  if (cookies.length) res.setHeader('set-cookie', cookies)
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers['set-cookie'] = cookies
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) }
+}
+
+export function sendSnapshot(res: ServerResponse, { body, headers, status }: ResponseSnapshot): void {
+  res.writeHead(status, body.byteLength ? { ...headers, 'content-length': String(body.byteLength) } : headers)
+  res.end(body.byteLength ? body : undefined)
 }

@@ -32,10 +32,10 @@ export async function startTestServer(
   // One at a time: jest's ESM loader fails on concurrent dynamic imports that share dependencies.
   const { buildConfig } = await import('payload')
   const { hostConfig } = await import('../../payload.config.js')
-  const { bootPayload, createApp } = await import('../../src/server/app.js')
+  const { bootPayload, createHostServer } = await import('../../src/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
   const payload = await bootPayload(config)
-  const server = createApp(config).listen(0, '127.0.0.1')
+  const server = createHostServer(payload).listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

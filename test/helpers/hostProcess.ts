@@ -40,40 +40,44 @@ const freePort = () =>
     server.once('error', reject)
   })
 
-export type AdminServer = { database: TestDatabase; stop: () => Promise<void>; url: string }
+export type HostProcess = { stop: () => Promise<void>; url: string }
 
 /**
- * `npm start` in production mode on a fresh database with one admin user, on a free loopback port; the admin
- * is served from the production build.
+ * `npm start` as its own process on `databaseUri` and a free loopback port, stopped by its own pid: with the
+ * admin from the production build, or the API alone.
  */
-export async function startAdminServer(admin: { email: string; password: string }): Promise<AdminServer> {
-  await ensureAdminBuild()
-  const database = await createTestDatabase()
-  const created = await runScript('user:create', ['--email', admin.email, '--password', admin.password, '--role', 'admin'], database.uri)
-  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+export async function startHostProcess(databaseUri: string, { admin }: { admin: boolean }): Promise<HostProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URI: database.uri, NODE_ENV: 'production', NODE_OPTIONS: '', PORT: String(port), SERVER_URL: url },
+    env: {
+      ...process.env,
+      DATABASE_URI: databaseUri,
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      SERVER_URL: url,
+      SERVE_ADMIN: String(admin),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
+  const probe = admin ? '/admin/login' : '/api/calendar/events/v1'
   const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`)
-    const ready = await fetch(`${url}/admin/login`).then((response) => response.ok, () => false)
+    const ready = await fetch(`${url}${probe}`).then((response) => response.ok, () => false)
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`the server did not answer within 2 minutes:\n${output}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return {
-    database,
     url,
     stop: async () => {
       if (child.exitCode === null) {
@@ -84,6 +88,24 @@ export async function startAdminServer(admin: { email: string; password: string 
       }
       child.stdout!.destroy()
       child.stderr!.destroy()
+    },
+  }
+}
+
+export type AdminServer = { database: TestDatabase; stop: () => Promise<void>; url: string }
+
+/** The admin from the production build on a fresh database with one admin user. */
+export async function startAdminServer(admin: { email: string; password: string }): Promise<AdminServer> {
+  await ensureAdminBuild()
+  const database = await createTestDatabase()
+  const created = await runScript('user:create', ['--email', admin.email, '--password', admin.password, '--role', 'admin'], database.uri)
+  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+  const host = await startHostProcess(database.uri, { admin: true })
+  return {
+    database,
+    url: host.url,
+    stop: async () => {
+      await host.stop()
       await database.drop()
     },
   }

@@ -1,0 +1,57 @@
+import type { CollectionConfig, GlobalConfig, Payload, PayloadRequest } from 'payload'
+
+import { randomUUID } from 'node:crypto'
+
+import { CACHE_STAMP_GLOBAL } from '../defaults.js'
+
+/**
+ * One value that every write to the calendar replaces. It lives in the database, so every server process sharing
+ * it can tell whether the responses it keeps are still current.
+ */
+export const changeStampGlobal: GlobalConfig = {
+  slug: CACHE_STAMP_GLOBAL,
+  admin: { hidden: true },
+  access: { read: () => false, update: () => false },
+  fields: [{ name: 'stamp', type: 'text' }],
+}
+
+/**
+ * Replaces the stamp. Given the writer's `req` it joins the write's transaction, so the new stamp and the new data
+ * become visible together: a reader that sees the old stamp cannot have read the new data under a new one.
+ */
+export async function markCalendarChanged(payload: Payload, req?: Partial<PayloadRequest>): Promise<void> {
+  await payload.db.updateGlobal({ slug: CACHE_STAMP_GLOBAL, data: { stamp: randomUUID() }, req, returning: false })
+}
+
+export async function readChangeStamp(payload: Payload): Promise<string> {
+  const doc = await payload.db.findGlobal({ slug: CACHE_STAMP_GLOBAL, req: {}, select: { stamp: true } })
+  return (doc as { stamp?: string | null }).stamp ?? ''
+}
+
+/**
+ * The stamp's row is made once, before any write: two first writes racing to create it could leave two rows.
+ * Before the migrations ran (a fresh database outside production) the table is missing; the host calls this
+ * again once they have.
+ */
+export async function ensureChangeStamp(payload: Payload): Promise<void> {
+  if (!(await readChangeStamp(payload))) await markCalendarChanged(payload)
+}
+
+/** Marks the calendar changed after every change or delete of the collection's records, after its own hooks. */
+export function withChangeStamp(collection: CollectionConfig): CollectionConfig {
+  const hooks = collection.hooks ?? {}
+  return {
+    ...collection,
+    hooks: {
+      ...hooks,
+      afterChange: [
+        ...(hooks.afterChange ?? []),
+        async ({ doc, req }) => {
+          await markCalendarChanged(req.payload, req)
+          return doc
+        },
+      ],
+      afterDelete: [...(hooks.afterDelete ?? []), ({ req }) => markCalendarChanged(req.payload, req)],
+    },
+  }
+}
