@@ -15,6 +15,8 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
   trash: true,
   access: authoredAccess(options.access),
   defaultSort: 'name',
+  // The namespace lists them latest published first.
+  indexes: [{ fields: ['deletedAt', 'publishedAt'] }],
   admin: {
     useAsTitle: 'name',
     defaultColumns: ['name', 'email', 'phone', 'status'],

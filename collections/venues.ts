@@ -36,6 +36,8 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
   trash: true,
   access: authoredAccess(options.access),
   defaultSort: 'name',
+  // The namespace lists them latest published first.
+  indexes: [{ fields: ['deletedAt', 'publishedAt'] }],
   admin: {
     useAsTitle: 'name',
     defaultColumns: ['name', 'city', 'country', 'status'],

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 
 import type { Dataset } from '../src/import/dataset.js'
 
+import { updatePlannerStatistics } from '../src/database.js'
 import { importDataset, KINDS } from '../src/import/importDataset.js'
 import { resolveOptions } from '../src/options.js'
 import { bootPayload } from '../src/server/app.js'
@@ -36,6 +37,7 @@ bar.start(KINDS.reduce((sum, kind) => sum + (dataset[kind]?.length ?? 0), 0), 0)
 try {
   const summary = await importDataset(payload, resolveOptions({}), dataset, (done) => bar.update(done))
   bar.stop()
+  await updatePlannerStatistics(payload)
   console.log(`Imported ${path.basename(file)} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   console.table(summary)
 } catch (error) {

@@ -1,8 +1,8 @@
-import type { DatabaseAdapterObj } from 'payload'
+import type { DatabaseAdapterObj, Payload } from 'payload'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { index as pgIndex } from '@payloadcms/db-postgres/drizzle/pg-core'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import { sqliteAdapter, sql } from '@payloadcms/db-sqlite'
 import { index as sqliteIndex } from '@payloadcms/db-sqlite/drizzle/sqlite-core'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -77,4 +77,22 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
     })
   }
   throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)
+}
+
+type SqlDatabase = { name: string; drizzle: { run?: (query: unknown) => Promise<unknown>; execute?: (query: unknown) => Promise<unknown> } }
+
+/**
+ * Gathers the statistics the SQL query planners choose indexes by. Without them SQLite prefers any index with an
+ * equality (such as trash's `deleted_at IS NULL`, true of nearly every row) over the date ranges lists need, and
+ * sorts whole tables; Postgres gathers them itself, but only some time after a bulk import. Run after imports;
+ * `onlyIfMissing` (at start) analyzes a SQLite database that was never analyzed.
+ */
+export async function updatePlannerStatistics(payload: Payload, { onlyIfMissing = false } = {}): Promise<void> {
+  const db = payload.db as unknown as SqlDatabase
+  if (db.name === 'sqlite' && db.drizzle.run) {
+    const { rows } = (await db.drizzle.run(sql`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`)) as { rows: unknown[] }
+    if (!onlyIfMissing || !rows.length) await db.drizzle.run(sql`ANALYZE`)
+  } else if (db.name === 'postgres' && db.drizzle.execute && !onlyIfMissing) {
+    await db.drizzle.execute(sql`ANALYZE`)
+  }
 }

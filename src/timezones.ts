@@ -36,11 +36,23 @@ export function toDateFnsZone(zone: string): string {
 }
 
 
+/** Zone offsets change only on quarter hours of UTC (every offset is a multiple of 15 minutes). */
+const QUARTER_HOUR = 15 * 60_000
+const offsets = new Map<string, number>()
+
 /**
  * Milliseconds east of UTC in `zone` at `instant`. (date-fns-tz's `getTimezoneOffset` reads its date as a
- * wall-clock time, which is off by the DST shift in the hours around a change.)
+ * wall-clock time, which is off by the DST shift in the hours around a change.) Remembered per quarter hour:
+ * lists format many instants of few zones, and each date-fns-tz call costs an Intl formatting.
  */
 export function offsetAt(zone: string, instant: number): number {
-  const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(formatInTimeZone(instant, toDateFnsZone(zone), 'xxx'))!
-  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000
+  const key = `${zone} ${Math.floor(instant / QUARTER_HOUR)}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(formatInTimeZone(instant, toDateFnsZone(zone), 'xxx'))!
+    offset = (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000
+    if (offsets.size >= 50_000) offsets.clear()
+    offsets.set(key, offset)
+  }
+  return offset
 }

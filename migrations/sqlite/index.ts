@@ -2,6 +2,7 @@ import * as migration_20261122_074716_init from './20261122_074716_init.js';
 import * as migration_20261122_085736_event_search_text from './20261122_085736_event_search_text.js';
 import * as migration_20261122_095229_locales_parent_index from './20261122_095229_locales_parent_index.js';
 import * as migration_20261125_064634_change_stamp from './20261125_064634_change_stamp.js';
+import * as migration_20261125_070758_list_indexes from './20261125_070758_list_indexes.js';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261125_064634_change_stamp.up,
     down: migration_20261125_064634_change_stamp.down,
-    name: '20261125_064634_change_stamp'
+    name: '20261125_064634_change_stamp',
+  },
+  {
+    up: migration_20261125_070758_list_indexes.up,
+    down: migration_20261125_070758_list_indexes.down,
+    name: '20261125_070758_list_indexes'
   },
 ];

@@ -1,14 +1,19 @@
-import { formatInTimeZone } from 'date-fns-tz'
-
 import type { DateDetails } from './wire.js'
 
-import { offsetAt, toDateFnsZone, utcOffsetMinutes } from '../timezones.js'
+import { offsetAt, utcOffsetMinutes } from '../timezones.js'
 
 type Instant = Date | string
 
+/** The instant shifted by the zone's offset: its UTC fields are the wall-clock fields in the zone. */
+function shifted(instant: Instant, zone: string): { local: string; offset: number } {
+  const time = new Date(instant).getTime()
+  const offset = offsetAt(zone, time)
+  return { local: new Date(time + offset).toISOString().slice(0, 19), offset }
+}
+
 /** `YYYY-MM-DD HH:MM:SS` of an instant in a zone (IANA name or `UTC±N`). */
 export function wallClock(instant: Instant, zone: string): string {
-  return formatInTimeZone(instant, toDateFnsZone(zone), 'yyyy-MM-dd HH:mm:ss')
+  return shifted(instant, zone).local.replace('T', ' ')
 }
 
 /** The parts of a `YYYY-MM-DD HH:MM:SS` string, zero-padded strings as the original returns them. */
@@ -19,7 +24,10 @@ export function dateDetails(wallClockString: string): DateDetails {
 
 /** ISO 8601 with the zone's offset at that instant (`2026-12-05T20:00:00-05:00`), as in the original's json_ld. */
 export function isoWithOffset(instant: Instant, zone: string): string {
-  return formatInTimeZone(instant, toDateFnsZone(zone), "yyyy-MM-dd'T'HH:mm:ssxxx")
+  const { local, offset } = shifted(instant, zone)
+  const minutes = Math.abs(offset / 60_000)
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  return `${local}${offset < 0 ? '-' : '+'}${hhmm}`
 }
 
 /** Letter abbreviations tzdata (and so PHP) uses, by UTC offset in minutes, for each family of zones. */

@@ -5,19 +5,22 @@ import { createServer, type Server } from 'node:http'
 import { getPayload, handleEndpoints } from 'payload'
 
 import { ensureChangeStamp } from '../cache/changeStamp.js'
+import { updatePlannerStatistics } from '../database.js'
 import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
 import { responseCache } from './cachedResponses.js'
 import { sendSnapshot, snapshotResponse, toWebRequest } from './webBridge.js'
 
 /**
  * Boots Payload and brings the schema up to date. The SQL adapters run their migrations themselves only in
- * production, so every other mode runs them here, before the first request.
+ * production, so every other mode runs them here, before the first request. A SQLite database never analyzed
+ * gets its planner statistics.
  */
 export async function bootPayload(config: Promise<SanitizedConfig> | SanitizedConfig): Promise<Payload> {
   const payload = await getPayload({ config })
   const migrations = (payload.db as { prodMigrations?: Migration[] }).prodMigrations
   if (migrations && process.env.NODE_ENV !== 'production') await payload.db.migrate({ migrations })
   await ensureChangeStamp(payload)
+  await updatePlannerStatistics(payload, { onlyIfMissing: true })
   return payload
 }
 
