@@ -301,6 +301,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       admin: { hidden: true },
       // Queryable by `search` (so not `hidden`), but never part of a response.
       hooks: { afterRead: [() => undefined] },
+      custom: { writeOnly: true },
     },
     importKeyField,
   ],

@@ -17,6 +17,7 @@ import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
+import { findByIds, findPage } from '../src/rest/reads.js'
 import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { loadRelated } from '../src/rest/related.js'
@@ -152,7 +153,14 @@ async function listEvents(call: RestCall<ListParams>) {
   }
   const result = near
     ? await nearestFirst(call, query, near, page, perPage)
-    : await req.payload.find({ ...query, sort: p.include ? ['publishedAt', 'id'] : ['startDate', 'id'], page, limit: perPage })
+    : await findPage<EventDoc>(call, {
+        collection: options.slugs.events,
+        where: { and },
+        sort: p.include ? ['publishedAt', 'id'] : ['startDate', 'id'],
+        page,
+        limit: perPage,
+        trash: scope.trash,
+      })
   const docs = result.docs as unknown as (EventDoc & { passwordHash?: string })[]
   if (page > 1 && page > Math.ceil(result.totalDocs / perPage)) throw archivePageNotFound('event')
 
@@ -238,16 +246,8 @@ async function respondWithEvent(call: RestCall<SingleParams>, doc: EventDoc & { 
 async function getEventById(call: RestCall<SingleParams>) {
   const id = Number(call.path.id)
   const collection = call.options.slugs.events
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection,
-    limit: 1,
-    pagination: false,
-    showHiddenFields: true,
-    trash: true,
-    where: { id: { equals: id } },
-  })
-  if (docs[0]) return respondWithEvent(call, docs[0] as unknown as EventDoc)
+  const found = (await findByIds<EventDoc>(call, collection, [id], { trash: true })).get(id)
+  if (found) return respondWithEvent(call, found)
   // Telling "no such event" (404) from "not yours to see" (403) needs to know whether it exists; only that
   // existence and trash state are read, and nothing of the record is returned.
   const { docs: hidden } = await call.req.payload.find({
@@ -267,16 +267,15 @@ async function getEventById(call: RestCall<SingleParams>) {
 
 /** Drafts and pending events have no slug yet, and trashed ones no longer answer to theirs (ORIGINAL §12). */
 async function getEventBySlug(call: RestCall<SingleParams>) {
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
+  const { docs } = await findPage<EventDoc>(call, {
     collection: call.options.slugs.events,
-    limit: 1,
-    pagination: false,
-    showHiddenFields: true,
     where: { and: [{ slug: { equals: call.path.slug } }, { status: { not_in: ['draft', 'pending'] } }] },
+    sort: ['id'],
+    page: 1,
+    limit: 1,
   })
   if (!docs[0]) throw invalidParam('slug')
-  return respondWithEvent(call, docs[0] as unknown as EventDoc)
+  return respondWithEvent(call, docs[0])
 }
 
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {

@@ -3,26 +3,13 @@ import type { CollectionSlug } from 'payload'
 import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, TermDoc, VenueDoc } from '../serialize/types.js'
 import type { RestCall } from './route.js'
 
-import { asCaller } from './localApi.js'
+import { findByIds } from './reads.js'
 
 const unique = (ids: (Id | null | undefined)[]) => [...new Set(ids.filter((id): id is Id => typeof id === 'number'))]
 
-/** Loads the records with these ids in one query; those the caller may not read are simply absent. */
-export async function loadByIds<T extends { id: Id }>(
-  call: RestCall,
-  collection: CollectionSlug,
-  ids: (Id | null | undefined)[],
-): Promise<Map<Id, T>> {
-  const wanted = unique(ids)
-  if (!wanted.length) return new Map()
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection,
-    pagination: false,
-    where: { id: { in: wanted } },
-  })
-  return new Map((docs as unknown as T[]).map((doc) => [doc.id, doc]))
-}
+/** Loads the records with these ids in one go; those the caller may not read are simply absent. */
+export const loadByIds = <T extends { id: Id }>(call: RestCall, collection: CollectionSlug, ids: (Id | null | undefined)[]) =>
+  findByIds<T>(call, collection, unique(ids))
 
 /** Every record a page of events refers to: one query per related collection, media last. */
 export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<Related> {

@@ -1,0 +1,120 @@
+import type { Where } from 'payload'
+
+import type { CollectionTables } from './collectionTables.js'
+import type { SqlConnection, SqlQuery } from './connection.js'
+
+/** The query uses something this translation does not cover; the caller reads through the Local API instead. */
+export class UnsupportedQuery extends Error {}
+
+type Value = boolean | null | number | string
+
+/**
+ * `%` and `_` in a `like` value are matched literally: `\` escapes them, and itself. (Payload's own `like` passes
+ * them to the database as wildcards.)
+ */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/**
+ * Payload's `where` as SQL over a collection's tables, for the operators and fields the namespace queries with:
+ * columns of the main table and hasMany relationships, with Payload's semantics for each operator
+ * (`not_equals` keeps NULLs, `like` is every space-separated word, case-insensitive).
+ */
+export function whereToSql(connection: SqlConnection, tables: CollectionTables, where: Where): SqlQuery {
+  const { sql } = connection
+  const column = (name: string) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`
+  const id = column('id')
+  const value = (raw: unknown): Value => {
+    if (typeof raw === 'boolean') return connection.dialect === 'sqlite' ? Number(raw) : raw
+    if (raw === null || typeof raw === 'number' || typeof raw === 'string') return raw
+    throw new UnsupportedQuery(`value ${JSON.stringify(raw)}`)
+  }
+  const list = (raw: unknown) => {
+    const values = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw]).map(value)
+    if (!values.length) throw new UnsupportedQuery('empty list')
+    return sql.join(
+      values.map((item) => sql`${item}`),
+      sql`, `,
+    )
+  }
+  const like = connection.dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`
+
+  function relation(name: string, operator: string, raw: unknown): SqlQuery {
+    const { column: target } = tables.relations.get(name)!
+    const rows = (condition?: SqlQuery) =>
+      sql`SELECT ${sql.identifier('parent_id')} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('path')} = ${name}${
+        condition ? sql` AND ${condition}` : sql``
+      }`
+    const related = sql.identifier(target)
+    switch (operator) {
+      case 'equals':
+        return raw === null ? sql`${id} NOT IN (${rows()})` : sql`${id} IN (${rows(sql`${related} = ${value(raw)}`)})`
+      case 'in':
+        return sql`${id} IN (${rows(sql`${related} IN (${list(raw)})`)})`
+      case 'not_equals':
+        return sql`${id} NOT IN (${rows(sql`${related} = ${value(raw)}`)})`
+      case 'not_in':
+        return sql`${id} NOT IN (${rows(sql`${related} IN (${list(raw)})`)})`
+      case 'exists':
+        return raw === true || raw === 'true' ? sql`${id} IN (${rows()})` : sql`${id} NOT IN (${rows()})`
+      default:
+        throw new UnsupportedQuery(`${operator} on ${name}`)
+    }
+  }
+
+  function condition(name: string, operator: string, raw: unknown): SqlQuery {
+    if (tables.relations.has(name)) return relation(name, operator, raw)
+    const field = tables.columns.get(name)
+    if (!field || field.localized) throw new UnsupportedQuery(`field ${name}`)
+    const target = column(field.column)
+    switch (operator) {
+      case 'equals':
+        return raw === null ? sql`${target} IS NULL` : sql`${target} = ${value(raw)}`
+      case 'not_equals':
+        return raw === null ? sql`${target} IS NOT NULL` : sql`(${target} IS NULL OR ${target} <> ${value(raw)})`
+      case 'in':
+        return sql`${target} IN (${list(raw)})`
+      case 'not_in':
+        return sql`(${target} IS NULL OR ${target} NOT IN (${list(raw)}))`
+      case 'exists':
+        return raw === true || raw === 'true' ? sql`${target} IS NOT NULL` : sql`${target} IS NULL`
+      case 'greater_than':
+        return sql`${target} > ${value(raw)}`
+      case 'greater_than_equal':
+        return sql`${target} >= ${value(raw)}`
+      case 'less_than':
+        return sql`${target} < ${value(raw)}`
+      case 'less_than_equal':
+        return sql`${target} <= ${value(raw)}`
+      case 'like': {
+        if (typeof raw !== 'string') throw new UnsupportedQuery('like')
+        const words = raw.split(' ').filter(Boolean)
+        if (!words.length) return sql`1 = 1`
+        return sql.join(
+          words.map((word) => sql`${target} ${like} ${likePattern(word)} ESCAPE '\\'`),
+          sql` AND `,
+        )
+      }
+      default:
+        throw new UnsupportedQuery(`${operator} on ${name}`)
+    }
+  }
+
+  function translate(clause: Where): SqlQuery {
+    const parts: SqlQuery[] = []
+    for (const [key, constraint] of Object.entries(clause)) {
+      if (constraint === undefined) continue
+      if (key === 'and' || key === 'or') {
+        const children = (constraint as Where[]).map(translate)
+        if (!children.length) continue
+        parts.push(sql`(${sql.join(children, key === 'and' ? sql` AND ` : sql` OR `)})`)
+        continue
+      }
+      for (const [operator, raw] of Object.entries(constraint as Record<string, unknown>)) {
+        parts.push(condition(key, operator, raw))
+      }
+    }
+    return parts.length ? sql`(${sql.join(parts, sql` AND `)})` : sql`1 = 1`
+  }
+
+  return translate(where)
+}
