@@ -42,7 +42,7 @@ async function callAs(email: string | null, locale: string): Promise<RestCall> {
 }
 
 /** The Local API's answer, as the caller; hidden fields shown as the routes ask, write-only ones left out. */
-async function throughLocalApi(call: RestCall, collection: 'events' | 'venues', where: Where, sort: string[], trash = false) {
+async function throughLocalApi(call: RestCall, collection: 'events' | 'organizers' | 'venues', where: Where, sort: string[], trash = false) {
   const result = await payload.find({
     collection,
     where,
@@ -127,6 +127,18 @@ test('venues by id, as anonymous and as an editor, in every language', async () 
       const expected = await throughLocalApi(call, 'venues', { id: { in: ids } }, ['id'])
       const actual = await findByIds(call, 'venues', ids)
       expect([...actual.values()].sort((a, b) => a.id - b.id).map(withoutWriteOnly)).toEqual(expected.docs)
+    }
+  }
+})
+
+test('venue and organizer lists, latest published first, as anonymous and as an editor', async () => {
+  for (const collection of ['venues', 'organizers'] as const) {
+    for (const email of [null, 'editor@example.test']) {
+      const call = await callAs(email, 'zh-hant')
+      const sort = ['-publishedAt', '-id']
+      const expected = await throughLocalApi(call, collection, {}, sort)
+      const actual = await findPage(call, { collection, where: {}, sort, page: 1, limit: 100 })
+      expect({ docs: actual.docs.map(withoutWriteOnly), totalDocs: actual.totalDocs }).toEqual(expected)
     }
   }
 })

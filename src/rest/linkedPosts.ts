@@ -7,6 +7,7 @@ import { booleanParam, languageParam, paginationParams, searchParam, statusParam
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
+import { findByIds, findPage } from './reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
@@ -88,8 +89,7 @@ export function linkedPostRoutes<D extends Doc>(
       const ids = await linkedIds(call, kind.eventField, Boolean(p.only_with_upcoming))
       and.push(p.has_events === false && !p.only_with_upcoming ? { id: { not_in: [...ids, 0] } } : { id: { in: [...ids, 0] } })
     }
-    const result = await call.req.payload.find({
-      ...asCaller(call),
+    const result = await findPage<D>(call, {
       collection,
       limit: perPage,
       page,
@@ -98,7 +98,7 @@ export function linkedPostRoutes<D extends Doc>(
       where: { and },
     })
     if (page > 1 && page > Math.ceil(result.totalDocs / perPage)) throw archivePageNotFound(kind.resource)
-    const docs = result.docs as unknown as D[]
+    const docs = result.docs
     const related = await loadMedia(call, docs)
     const info = { page, total: result.totalDocs, totalPages: Math.ceil(result.totalDocs / perPage) }
     const echo: [string, string][] = [
@@ -119,15 +119,8 @@ export function linkedPostRoutes<D extends Doc>(
 
   async function byId(call: RestCall) {
     const id = Number(call.path.id)
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      trash: true,
-      where: { id: { equals: id } },
-    })
-    if (docs[0]) return respondWith(call, docs[0] as unknown as D)
+    const found = (await findByIds<D>(call, collection, [id], { trash: true })).get(id)
+    if (found) return respondWith(call, found)
     // 400 for no such record, 403 for one the caller may not see: only its existence is read.
     const { totalDocs } = await call.req.payload.count({
       collection,
