@@ -19,6 +19,7 @@ import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
 import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
+import { addressOf, locate } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
@@ -228,55 +229,25 @@ const singleParams = (locales: string[]) => ({
 
 type SingleParams = ReturnType<typeof singleParams>
 
-async function respondWithEvent(call: RestCall<SingleParams>, doc: EventDoc & { passwordHash?: string }) {
+/**
+ * One event by id or slug, checked in the original's order (ORIGINAL §12): exists, not trashed, readable by the
+ * caller, unlocked. Drafts and pending events have no slug, and trashed ones no longer answer to theirs.
+ */
+async function getEvent(call: RestCall<SingleParams>) {
+  const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(
+    call,
+    call.options.slugs.events,
+    addressOf(call, { unpublishedHaveNoSlug: true }),
+    { showHiddenFields: true },
+  )
+  if (!doc) {
+    if (!hidden) throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+    throw hidden.deletedAt ? eventNoLongerAvailable() : notAccessible('event')
+  }
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context))) throw eventPasswordProtected()
   const related = await loadRelated(call, [doc])
   return { body: serializeEvent(doc, related, call.serialize, { single: true, blanked: false }) }
-}
-
-async function getEventById(call: RestCall<SingleParams>) {
-  const id = Number(call.path.id)
-  const collection = call.options.slugs.events
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection,
-    limit: 1,
-    pagination: false,
-    showHiddenFields: true,
-    trash: true,
-    where: { id: { equals: id } },
-  })
-  if (docs[0]) return respondWithEvent(call, docs[0] as unknown as EventDoc)
-  // Telling "no such event" (404) from "not yours to see" (403) needs to know whether it exists; only that
-  // existence and trash state are read, and nothing of the record is returned.
-  const { docs: hidden } = await call.req.payload.find({
-    collection,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req: call.req,
-    select: { deletedAt: true },
-    trash: true,
-    where: { id: { equals: id } },
-  })
-  if (!hidden[0]) throw eventNotFound(call.path.id)
-  throw (hidden[0] as { deletedAt?: string | null }).deletedAt ? eventNoLongerAvailable() : notAccessible('event')
-}
-
-/** Drafts and pending events have no slug yet, and trashed ones no longer answer to theirs (ORIGINAL §12). */
-async function getEventBySlug(call: RestCall<SingleParams>) {
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.events,
-    limit: 1,
-    pagination: false,
-    showHiddenFields: true,
-    where: { and: [{ slug: { equals: call.path.slug } }, { status: { not_in: ['draft', 'pending'] } }] },
-  })
-  if (!docs[0]) throw invalidParam('slug')
-  return respondWithEvent(call, docs[0] as unknown as EventDoc)
 }
 
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
@@ -295,7 +266,7 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/:id(\\d+)',
       pattern: '/events/(?P<id>\\d+)',
       methods: {
-        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEventById }),
+        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEvent }),
         ...single,
       },
     },
@@ -303,7 +274,7 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/by-slug/:slug',
       pattern: '/events/by-slug/(?P<slug>[^/]+)',
       methods: {
-        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEventBySlug }),
+        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEvent }),
         ...single,
       },
     },
