@@ -12,7 +12,7 @@ import {
   invalidParam,
   notAccessible,
 } from '../src/rest/errors.js'
-import { unlocked } from '../src/rest/eventAccess.js'
+import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
 import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
@@ -110,7 +110,7 @@ async function listEvents(call: RestCall<ListParams>) {
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
   if (!p.include) and.push(...dates.where)
-  if (p.search) and.push({ searchText: { like: p.search } })
+  if (p.search) and.push({ searchText: { like: p.search } }, ...searchableProtected(call))
   if (p.categories) {
     const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
     and.push(within('categories', ids))
