@@ -10,7 +10,7 @@ import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { eventPassword } from '../src/hooks/eventPassword.js'
-import { searchText } from '../src/hooks/searchText.js'
+import { searchText, withoutSearchText } from '../src/hooks/searchText.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
 import { t3 } from '../src/i18n.js'
 import { isValidTimezone } from '../src/timezones.js'
@@ -39,6 +39,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
+    afterRead: [withoutSearchText],
   },
   fields: [
     {
@@ -297,9 +298,8 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     {
       name: 'searchText',
       type: 'textarea',
+      // Queryable by `search` (so not `hidden`); `withoutSearchText` keeps it out of every response.
       admin: { hidden: true },
-      // Queryable by `search` (so not `hidden`), but never part of a response.
-      hooks: { afterRead: [() => undefined] },
     },
     importKeyField,
   ],

@@ -684,6 +684,18 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
     ).toBe('changed')
   })
 
+  test("Payload's own REST of the events never returns their search text or a password hash", async () => {
+    const secret = record({ segment: 'events', state: 'password', owner: 'editor' })
+    const leaks = []
+    for (const caller of CALLERS) {
+      for (const path of ['/api/events?limit=100&trash=true', `/api/events/${secret.id}`]) {
+        const { body } = await server.request(path, { token: tokens[caller] })
+        if (/searchText|passwordHash|scrypt\$/.test(JSON.stringify(body))) leaks.push(`${caller} × GET ${path}`)
+      }
+    }
+    expect(leaks).toEqual([])
+  })
+
   test('no response shows a record to a caller who may not read it, protected fields without the password, or a password hash', async () => {
     const protectedEvents = await server.payload.find({
       collection: 'events',

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook } from 'payload'
+import type { CollectionAfterReadHook, CollectionBeforeChangeHook } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
@@ -47,4 +47,13 @@ export const searchText: CollectionBeforeChangeHook = async ({ collection, data,
   }
   data.searchText = parts.filter(Boolean).join('\n')
   return data
+}
+
+/**
+ * The search text repeats every language's excerpt and description, password-protected ones included, so no read
+ * returns it (a field hook cannot: Payload keeps the stored value when one returns nothing).
+ */
+export const withoutSearchText: CollectionAfterReadHook = ({ doc }) => {
+  delete doc.searchText
+  return doc
 }
