@@ -515,11 +515,16 @@ const embeddedChecks: Check[] = CALLERS.flatMap((caller) =>
   }),
 )
 
-/** The index, /doc, and OPTIONS on every route and record: the same for everyone, bar the `Allow` header. */
+/**
+ * The index, /doc, and OPTIONS on every route: the same for everyone, bar the `Allow` header, and the same for a
+ * record the caller may see as for one they may not (a published and a draft one; or a used and an unused term).
+ */
 const descriptions = new Map<string, Set<string>>()
 const describedChecks: Check[] = ROUTES.flatMap((info) => {
   const targets: (RecordSpec | undefined)[] =
-    info.kind === 'id' || info.kind === 'slug' ? recordsOf(info.segment) : [undefined]
+    info.kind === 'id' || info.kind === 'slug'
+      ? recordsOf(info.segment).filter(({ state }) => ['publish', 'draft', 'used', 'unused'].includes(state))
+      : [undefined]
   const reads = info.kind === 'index' || info.kind === 'doc' ? ['GET', 'OPTIONS'] : ['OPTIONS']
   return targets.flatMap((spec) =>
     (spec ? callersFor(spec) : CALLERS).flatMap((caller) =>
