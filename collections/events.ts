@@ -11,6 +11,7 @@ import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { eventPassword } from '../src/hooks/eventPassword.js'
 import { searchText } from '../src/hooks/searchText.js'
+import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
 import { t3 } from '../src/i18n.js'
 import { isValidTimezone } from '../src/timezones.js'
@@ -34,12 +35,12 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     group: t3('Calendar', '日历', '行事曆'),
     components: { beforeListTable: [serverComponent('CalendarLink', { variant: 'button' }), clientComponent('UpcomingFirst')] },
   },
-  // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count.
-  indexes: [{ fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'] }],
+  indexes: [{ fields: ['status', 'startDate'] }],
   hooks: {
     beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
+    afterRead: [withoutWriteOnlyFields],
   },
   fields: [
     {
@@ -298,9 +299,8 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     {
       name: 'searchText',
       type: 'textarea',
-      admin: { hidden: true },
       // Queryable by `search` (so not `hidden`), but never part of a response.
-      hooks: { afterRead: [() => undefined] },
+      admin: { hidden: true },
       custom: { writeOnly: true },
     },
     importKeyField,

@@ -12,14 +12,15 @@ import {
   invalidParam,
   notAccessible,
 } from '../src/rest/errors.js'
-import { unlocked } from '../src/rest/eventAccess.js'
+import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
 import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import { findByIds, findPage } from '../src/rest/reads.js'
+import { findPage } from '../src/rest/reads.js'
 import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
+import { addressOf, locate } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
@@ -103,14 +104,14 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
 type ListParams = ReturnType<typeof listParams>
 
 async function listEvents(call: RestCall<ListParams>) {
-  const { params: p, options, req } = call
+  const { params: p, options } = call
   const perPage = p.per_page ?? options.defaultPerPage
   const page = p.page ?? 1
   const scope = statusScope(call, p.status)
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
   if (!p.include) and.push(...dates.where)
-  if (p.search) and.push({ searchText: { like: p.search } })
+  if (p.search) and.push({ searchText: { like: p.search } }, ...searchableProtected(call))
   if (p.categories) {
     const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
     and.push(within('categories', ids))
@@ -236,46 +237,24 @@ const singleParams = (locales: string[]) => ({
 
 type SingleParams = ReturnType<typeof singleParams>
 
-async function respondWithEvent(call: RestCall<SingleParams>, doc: EventDoc & { passwordHash?: string }) {
+/**
+ * One event by id or slug, checked in the original's order (ORIGINAL §12): exists, not trashed, readable by the
+ * caller, unlocked. Drafts and pending events have no slug, and trashed ones no longer answer to theirs.
+ */
+async function getEvent(call: RestCall<SingleParams>) {
+  const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(
+    call,
+    call.options.slugs.events,
+    addressOf(call, { unpublishedHaveNoSlug: true }),
+  )
+  if (!doc) {
+    if (!hidden) throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+    throw hidden.deletedAt ? eventNoLongerAvailable() : notAccessible('event')
+  }
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context))) throw eventPasswordProtected()
   const related = await loadRelated(call, [doc])
   return { body: serializeEvent(doc, related, call.serialize, { single: true, blanked: false }) }
-}
-
-async function getEventById(call: RestCall<SingleParams>) {
-  const id = Number(call.path.id)
-  const collection = call.options.slugs.events
-  const found = (await findByIds<EventDoc>(call, collection, [id], { trash: true })).get(id)
-  if (found) return respondWithEvent(call, found)
-  // Telling "no such event" (404) from "not yours to see" (403) needs to know whether it exists; only that
-  // existence and trash state are read, and nothing of the record is returned.
-  const { docs: hidden } = await call.req.payload.find({
-    collection,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req: call.req,
-    select: { deletedAt: true },
-    trash: true,
-    where: { id: { equals: id } },
-  })
-  if (!hidden[0]) throw eventNotFound(call.path.id)
-  throw (hidden[0] as { deletedAt?: string | null }).deletedAt ? eventNoLongerAvailable() : notAccessible('event')
-}
-
-/** Drafts and pending events have no slug yet, and trashed ones no longer answer to theirs (ORIGINAL §12). */
-async function getEventBySlug(call: RestCall<SingleParams>) {
-  const { docs } = await findPage<EventDoc>(call, {
-    collection: call.options.slugs.events,
-    where: { and: [{ slug: { equals: call.path.slug } }, { status: { not_in: ['draft', 'pending'] } }] },
-    sort: ['id'],
-    page: 1,
-    limit: 1,
-  })
-  if (!docs[0]) throw invalidParam('slug')
-  return respondWithEvent(call, docs[0])
 }
 
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
@@ -294,7 +273,7 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/:id(\\d+)',
       pattern: '/events/(?P<id>\\d+)',
       methods: {
-        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEventById }),
+        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEvent }),
         ...single,
       },
     },
@@ -302,7 +281,7 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/by-slug/:slug',
       pattern: '/events/by-slug/(?P<slug>[^/]+)',
       methods: {
-        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEventBySlug }),
+        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEvent }),
         ...single,
       },
     },

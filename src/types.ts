@@ -15,13 +15,13 @@ export type CalendarAccessRules = {
    */
   readDrafts: CalendarAccessRule
   /**
-   * May create calendar records and edit or trash their own (authors). Without `publish`, what they save is
-   * scaled back to `pending`/`draft`.
+   * May create events, venues and organizers (and terms named in an event) and edit or trash their own
+   * (authors). Without `publish`, what they save is scaled back to `pending`/`draft`.
    * @default users with role `admin`, `editor` or `author`, or any logged-in user when there is no `role` field
    */
   write: CalendarAccessRule
   /**
-   * May publish, and edit or delete records of other users, categories and tags.
+   * May publish, edit or delete records of other users, and create, change or delete categories and tags.
    * @default users with role `admin` or `editor`, or any logged-in user when there is no `role` field
    */
   publish: CalendarAccessRule

@@ -153,7 +153,7 @@ describe('event update and delete', () => {
     const own = (await send('POST', '/events', minimal, author.token)).body
     expect((await send('PATCH', `/events/${own.id}`, { title: 'Mine' }, author.token)).status).toBe(200)
     const unseen = await send('PATCH', `/events/${own.id}`, { title: 'Not mine' }, otherAuthor.token)
-    expect([unseen.status, unseen.body.code]).toEqual([404, 'rest-event-not-found'])
+    expect([unseen.status, unseen.body.code]).toEqual([403, 'rest_forbidden'])
     await send('PATCH', `/events/${own.id}`, { status: 'publish' }, editor)
     const theirs = await send('PATCH', `/events/${own.id}`, { title: 'Not mine' }, otherAuthor.token)
     expect([theirs.status, theirs.body.code]).toEqual([403, 'rest_forbidden'])

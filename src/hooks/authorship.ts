@@ -7,14 +7,16 @@ const NEEDS_PUBLISH_RIGHT = new Set(['publish', 'future', 'private'])
 /**
  * Fills the author and publication date, and applies the original's "scale back status" rule: a user who may
  * write but not publish can only save `draft` or `pending`, and cannot hand a record to another author.
- * Calls without a user (scripts, seeding) are trusted as they are.
+ * Moving a record to the trash or out of it keeps its status. Calls without a user (scripts, seeding) are
+ * trusted as they are.
  */
 export const authorship =
   (rules: CalendarAccessRules, usersSlug: CollectionSlug): CollectionBeforeChangeHook =>
   ({ data, operation, originalDoc, req }) => {
     const user = req.user
+    const trashMove = 'deletedAt' in data && Boolean(data.deletedAt) !== Boolean(originalDoc?.deletedAt)
     if (user && !rules.publish({ req })) {
-      if (NEEDS_PUBLISH_RIGHT.has(data.status)) data.status = 'pending'
+      if (NEEDS_PUBLISH_RIGHT.has(data.status) && !trashMove) data.status = 'pending'
       if (operation === 'create') data.author = user.collection === usersSlug ? user.id : undefined
       else data.author = originalDoc?.author
     } else if (operation === 'create' && data.author == null && user?.collection === usersSlug) {

@@ -29,6 +29,8 @@ export const searchText: CollectionBeforeChangeHook = async ({ collection, data,
           overrideAccess: true,
           req,
           select: { title: true, excerpt: true, description: true },
+          // A record restored from the trash is still in it while it is written.
+          trash: true,
         })) as unknown as Record<(typeof SEARCHED)[number], Localized<unknown>>)
       : undefined
   } finally {

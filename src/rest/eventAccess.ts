@@ -1,3 +1,5 @@
+import type { Where } from 'payload'
+
 import type { EventDoc } from '../serialize/types.js'
 import type { RestCall } from './route.js'
 
@@ -18,4 +20,15 @@ export async function unlocked(call: RestCall, doc: Protected, password?: string
   if (!doc.passwordProtected) return true
   if (context === 'edit' && mayEdit(call, doc)) return true
   return password !== undefined && verifyPassword(password, doc.passwordHash)
+}
+
+/**
+ * Which password-protected events a `search` may match: only those the caller may edit, so their hidden words
+ * cannot be probed one by one (the original leaves them all out for anonymous callers, ORIGINAL §9.2).
+ */
+export function searchableProtected(call: RestCall): Where[] {
+  if (call.options.access.publish({ req: call.req })) return []
+  const unprotected: Where = { passwordProtected: { not_equals: true } }
+  if (!call.req.user || !call.options.access.write({ req: call.req })) return [unprotected]
+  return [{ or: [unprotected, { author: { equals: call.req.user.id } }] }]
 }

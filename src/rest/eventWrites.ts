@@ -12,6 +12,7 @@ import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
+import { addressOf, locate } from './locate.js'
 import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadRelated } from './related.js'
@@ -161,21 +162,18 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     ...(status === 201 ? { headers: { Location: `${call.serialize.namespaceURL}/events/${doc.id}` } } : {}),
   })
 
-  /** The event a write addresses: 404/400 when unknown, 410 when trashed, 403 when not the caller's to edit. */
+  /**
+   * The event a write addresses, checked in the original's order: unknown is a 404 (by slug a 400), not the
+   * caller's to edit a 403, trashed a 410. Drafts and pending events have no slug (ORIGINAL §12, §15–16).
+   */
   async function target(call: RestCall): Promise<EventDoc> {
-    const byId = call.path.id !== undefined
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      trash: true,
-      where: byId ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } },
-    })
-    const doc = docs[0] as unknown as EventDoc | undefined
-    if (!doc) throw byId ? eventNotFound(call.path.id) : invalidParam('slug')
-    if (doc.deletedAt) throw isInTrash('event')
+    const { doc, hidden } = await locate<EventDoc>(call, collection, addressOf(call, { unpublishedHaveNoSlug: true }))
+    if (!doc) {
+      if (hidden) throw forbidden(true)
+      throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+    }
     if (!mayEdit(call, doc)) throw forbidden(true)
+    if (doc.deletedAt) throw isInTrash('event')
     return doc
   }
 

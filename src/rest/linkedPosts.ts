@@ -7,7 +7,8 @@ import { booleanParam, languageParam, paginationParams, searchParam, statusParam
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
-import { findByIds, findPage } from './reads.js'
+import { addressOf, locate } from './locate.js'
+import { findPage } from './reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
@@ -117,31 +118,11 @@ export function linkedPostRoutes<D extends Doc>(
     return { body: kind.serialize(doc, related, call.serialize, { single: true }) }
   }
 
-  async function byId(call: RestCall) {
-    const id = Number(call.path.id)
-    const found = (await findByIds<D>(call, collection, [id], { trash: true })).get(id)
-    if (found) return respondWith(call, found)
-    // 400 for no such record, 403 for one the caller may not see: only its existence is read.
-    const { totalDocs } = await call.req.payload.count({
-      collection,
-      overrideAccess: true,
-      req: call.req,
-      trash: true,
-      where: { id: { equals: id } },
-    })
-    throw totalDocs ? notAccessible(kind.resource) : invalidParam('id')
-  }
-
-  async function bySlug(call: RestCall) {
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      where: { slug: { equals: call.path.slug } },
-    })
-    if (!docs[0]) throw invalidParam('slug')
-    return respondWith(call, docs[0] as unknown as D)
+  /** By id or slug; a record the caller may not see is a 403, an unknown one a 400 (ORIGINAL §12). */
+  async function getOne(call: RestCall) {
+    const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
+    if (!doc) throw hidden ? notAccessible(kind.resource) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
+    return respondWith(call, doc)
   }
 
   const nameParam = (required: boolean): Param<string> => ({
@@ -185,15 +166,12 @@ export function linkedPostRoutes<D extends Doc>(
     }
   }
 
-  /** The record a write addresses, by id or slug: 400 when unknown, 410 when trashed, 403 when not the caller's. */
+  /** The record a write addresses: 400 when unknown, 403 when not the caller's to edit, then 410 when trashed. */
   async function target(call: RestCall): Promise<D> {
-    const where: Where =
-      call.path.id !== undefined ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } }
-    const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, trash: true, where })
-    const doc = docs[0] as unknown as D | undefined
-    if (!doc) throw invalidParam(call.path.id !== undefined ? 'id' : 'slug')
-    if (doc.deletedAt) throw isInTrash(kind.resource)
+    const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
+    if (!doc) throw hidden ? forbidden(true) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
     if (!mayEdit(call, doc)) throw forbidden(true)
+    if (doc.deletedAt) throw isInTrash(kind.resource)
     return doc
   }
 
@@ -244,12 +222,12 @@ export function linkedPostRoutes<D extends Doc>(
     {
       path: `/${kind.plural}/:id(\\d+)`,
       pattern: `/${kind.plural}/(?P<id>\\d+)`,
-      methods: { GET: method({ description: single, params: singleParams, handler: byId }), ...writes },
+      methods: { GET: method({ description: single, params: singleParams, handler: getOne }), ...writes },
     },
     {
       path: `/${kind.plural}/by-slug/:slug`,
       pattern: `/${kind.plural}/by-slug/(?P<slug>[^/]+)`,
-      methods: { GET: method({ description: `${single} by its slug`, params: singleParams, handler: bySlug }), ...writes },
+      methods: { GET: method({ description: `${single} by its slug`, params: singleParams, handler: getOne }), ...writes },
     },
   ]
 }

@@ -41,14 +41,14 @@ function localeChain(req: PayloadRequest, locale: string): string[] {
 }
 
 /**
- * How a read of `collection` can run in SQL: on Payload's SQLite and Postgres adapters, for a collection whose
- * fields all map to columns, with the caller's read access added to the filter exactly as Payload adds it. Null
- * when it cannot (another adapter, the caller may read nothing, or no SQL form for the filter is known), and then
- * the Local API answers.
+ * How a read of `collection` can run in SQL: on Payload's SQLite and Postgres adapters, outside transactions,
+ * for a collection whose fields all map to columns, with the caller's read access added to the filter exactly as
+ * Payload adds it. `none` when the caller may read nothing; null when SQL cannot serve (then the Local API does).
  */
 async function plan(call: RestCall, collection: CollectionSlug, where: Where, trash: boolean): Promise<Plan | 'none' | null> {
   const connection = await sqlConnection(call.req.payload)
-  if (!connection) return null
+  // Inside a write's transaction only the Local API sees what the write has done so far.
+  if (!connection || call.req.transactionID) return null
   const tables = collectionTables(call.req.payload, collection)
   if (!tables.complete) return null
   const access = await readAccess(call.req, collection)
@@ -77,18 +77,45 @@ function orderBy({ connection: { sql }, tables }: Plan, sort: string[]) {
   )
 }
 
-async function sqlPage<T>(call: RestCall, chosen: Plan, query: PageQuery): Promise<Page<T>> {
+/** Rows of the records matching the plan, in `sort` order, as records. */
+async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 0 }: { sort: string[]; limit?: number; offset?: number }) {
   const { connection, tables } = chosen
   const { sql } = connection
-  const from = sql`FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where)}`
-  const [rows, [counted]] = await Promise.all([
-    connection.rows(
-      sql`SELECT ${recordColumns(connection, tables)} ${from} ORDER BY ${orderBy(chosen, query.sort)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
-    ),
-    connection.rows(sql`SELECT COUNT(*) AS ${sql.identifier('total')} ${from}`),
-  ])
-  const docs = await toRecords(connection, tables, rows, localeChain(call.req, call.locale))
-  return { docs: docs as unknown as T[], totalDocs: Number(counted.total) }
+  const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
+  const rows = await connection.rows(
+    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where)} ORDER BY ${orderBy(chosen, sort)}${page}`,
+  )
+  return toRecords(connection, tables, rows, localeChain(call.req, call.locale))
+}
+
+async function sqlCount({ connection, tables, where }: Plan): Promise<number> {
+  const { sql } = connection
+  const [row] = await connection.rows(
+    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where)}`,
+  )
+  return Number(row.total)
+}
+
+/** Runs `inSql` when the read can be done in SQL, else `throughLocalApi`. */
+async function read<R>(
+  call: RestCall,
+  collection: CollectionSlug,
+  where: Where,
+  trash: boolean,
+  inSql: (chosen: Plan) => Promise<R>,
+  nothing: R,
+  throughLocalApi: () => Promise<R>,
+): Promise<R> {
+  const chosen = await plan(call, collection, where, trash)
+  if (chosen === 'none') return nothing
+  if (chosen) {
+    try {
+      return await inSql(chosen)
+    } catch (error) {
+      if (!(error instanceof UnsupportedQuery)) throw error
+    }
+  }
+  return throughLocalApi()
 }
 
 /**
@@ -96,28 +123,61 @@ async function sqlPage<T>(call: RestCall, chosen: Plan, query: PageQuery): Promi
  * allow (a few small queries, no per-record work in Payload), else through the Local API as the caller: the
  * records and the totals are the same either way.
  */
-export async function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> {
+export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> {
+  const { collection, limit, page, sort, where } = query
   const trash = query.trash ?? false
-  const chosen = await plan(call, query.collection, query.where, trash)
-  if (chosen === 'none') return { docs: [], totalDocs: 0 }
-  if (chosen) {
-    try {
-      return await sqlPage<T>(call, chosen, query)
-    } catch (error) {
-      if (!(error instanceof UnsupportedQuery)) throw error
-    }
-  }
-  const result = await call.req.payload.find({
-    ...asCaller(call),
-    collection: query.collection,
-    showHiddenFields: true,
+  return read<Page<T>>(
+    call,
+    collection,
+    where,
     trash,
-    where: query.where,
-    sort: query.sort,
-    page: query.page,
-    limit: query.limit,
-  })
-  return { docs: result.docs as unknown as T[], totalDocs: result.totalDocs }
+    async (chosen) => {
+      const [docs, totalDocs] = await Promise.all([
+        sqlRecords(call, chosen, { sort, limit, offset: (page - 1) * limit }),
+        sqlCount(chosen),
+      ])
+      return { docs: docs as unknown as T[], totalDocs }
+    },
+    { docs: [], totalDocs: 0 },
+    async () => {
+      const result = await call.req.payload.find({
+        ...asCaller(call),
+        collection,
+        showHiddenFields: true,
+        trash,
+        where,
+        sort,
+        page,
+        limit,
+      })
+      return { docs: result.docs as unknown as T[], totalDocs: result.totalDocs }
+    },
+  )
+}
+
+/** The first record matching `where` that the caller may read (by id), if any. */
+export function findFirst<T>(call: RestCall, { collection, where, trash = false }: { collection: CollectionSlug; where: Where; trash?: boolean }) {
+  return read<T | undefined>(
+    call,
+    collection,
+    where,
+    trash,
+    async (chosen) => (await sqlRecords(call, chosen, { sort: ['id'], limit: 1 }))[0] as T | undefined,
+    undefined,
+    async () => {
+      const { docs } = await call.req.payload.find({
+        ...asCaller(call),
+        collection,
+        limit: 1,
+        pagination: false,
+        showHiddenFields: true,
+        sort: 'id',
+        trash,
+        where,
+      })
+      return docs[0] as T | undefined
+    },
+  )
 }
 
 /** The records with these ids that the caller may read, by id. */
@@ -129,28 +189,17 @@ export async function findByIds<T extends { id: number }>(
 ): Promise<Map<number, T>> {
   if (!ids.length) return new Map()
   const where: Where = { id: { in: ids } }
-  const chosen = await plan(call, collection, where, trash)
-  if (chosen === 'none') return new Map()
-  if (chosen) {
-    try {
-      const { connection, tables } = chosen
-      const { sql } = connection
-      const rows = await connection.rows(
-        sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where)}`,
-      )
-      const records = await toRecords(connection, tables, rows, localeChain(call.req, call.locale))
-      return new Map(records.map((record) => [record.id, record as unknown as T]))
-    } catch (error) {
-      if (!(error instanceof UnsupportedQuery)) throw error
-    }
-  }
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
+  const docs = await read<T[]>(
+    call,
     collection,
-    pagination: false,
-    showHiddenFields: true,
-    trash,
     where,
-  })
-  return new Map((docs as unknown as T[]).map((doc) => [doc.id, doc]))
+    trash,
+    async (chosen) => (await sqlRecords(call, chosen, { sort: ['id'] })) as unknown as T[],
+    [],
+    async () =>
+      (
+        await call.req.payload.find({ ...asCaller(call), collection, pagination: false, showHiddenFields: true, trash, where })
+      ).docs as unknown as T[],
+  )
+  return new Map(docs.map((doc) => [doc.id, doc]))
 }

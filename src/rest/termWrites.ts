@@ -80,7 +80,9 @@ export function termWriteMethods(
 
   const create = method({
     description: `Creates one of the event ${taxonomy}`,
-    permission: ({ req }) => options.access.write({ req }),
+    // The taxonomy's `manage_terms`, as for changing terms (ORIGINAL §17); writers still add terms by name
+    // when they write an event.
+    permission: ({ req }) => options.access.publish({ req }),
     params: writeParams(locales, true),
     handler: async (call) => {
       await checkParent(call)

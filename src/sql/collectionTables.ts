@@ -1,5 +1,7 @@
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
+import { withoutWriteOnlyFields } from '../hooks/writeOnly.js'
+
 type DrizzleTable = Record<string, { name?: string } | undefined>
 type TableAdapter = { tableNameMap: Map<string, string>; tables: Record<string, DrizzleTable> }
 
@@ -20,8 +22,8 @@ export type CollectionTables = {
   columns: Map<string, ColumnField>
   relations: Map<string, RelationField>
   /**
-   * False when a field is of a kind these tables do not describe (groups, arrays, blocks, polymorphic links) or
-   * whose value is made when read (virtual fields, read hooks).
+   * False when a field is of a kind these tables do not describe (groups, arrays, blocks, polymorphic links), or
+   * when a value is made when read (virtual fields, read hooks of the field or the collection).
    */
   complete: boolean
 }
@@ -43,8 +45,10 @@ function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
   const idField = { name: 'id', type: 'number' } as FlattenedField
   const columns = new Map<string, ColumnField>([['id', { field: idField, column: 'id', localized: false, loaded: true }]])
   const relations = new Map<string, RelationField>()
-  let complete = true
-  for (const field of payload.collections[slug].config.flattenedFields) {
+  const config = payload.collections[slug].config
+  // Read hooks of the collection could change any record; only the one that drops write-only fields is known.
+  let complete = (config.hooks.afterRead ?? []).every((hook) => hook === withoutWriteOnlyFields)
+  for (const field of config.flattenedFields) {
     if (!('name' in field) || field.name === 'id') continue
     const readHooks = 'hooks' in field && Boolean(field.hooks?.afterRead?.length) && field.type !== 'richText'
     const writeOnly = Boolean(field.custom?.writeOnly)

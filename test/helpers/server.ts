@@ -36,6 +36,9 @@ export async function startTestServer(
   const config = await buildConfig(await hostConfig(calendar, overrides))
   const payload = await bootPayload(config)
   const server = createHostServer(payload).listen(0, '127.0.0.1')
+  // fetch drops an idle connection after about 4 s; a server closing it first (Node's default is 5 s) can close
+  // one a busy test is just reusing, and the request fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

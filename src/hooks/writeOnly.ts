@@ -1,0 +1,13 @@
+import type { CollectionAfterReadHook } from 'payload'
+
+/**
+ * Fields marked `custom: { writeOnly: true }` may be queried but no read returns them: the event search text
+ * repeats every language's excerpt and description, password-protected ones included. (A field hook cannot hide
+ * a value: Payload keeps the stored one when the hook returns nothing.)
+ */
+export const withoutWriteOnlyFields: CollectionAfterReadHook = ({ collection, doc }) => {
+  for (const field of collection.flattenedFields) {
+    if ('name' in field && field.custom?.writeOnly) delete doc[field.name]
+  }
+  return doc
+}

@@ -1,0 +1,40 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { RestCall } from './route.js'
+
+import { findFirst } from './reads.js'
+
+export type Address = { where: Where; trash: boolean }
+
+/**
+ * The record a single-record route names: by id, trashed ones included; by slug, never a trashed one (the
+ * original renames its slug). With `unpublishedHaveNoSlug` (events), drafts and pending records have none either.
+ */
+export function addressOf(call: Pick<RestCall, 'path'>, { unpublishedHaveNoSlug = false } = {}): Address {
+  if (call.path.id !== undefined) return { where: { id: { equals: Number(call.path.id) } }, trash: true }
+  const slug: Where = { slug: { equals: call.path.slug } }
+  return {
+    where: unpublishedHaveNoSlug ? { and: [slug, { status: { not_in: ['draft', 'pending'] } }] } : slug,
+    trash: false,
+  }
+}
+
+type Located<T> = { doc: T; hidden?: undefined } | { doc?: undefined; hidden?: { deletedAt?: string | null } }
+
+/**
+ * The addressed record as the caller may see it. When the caller may not, only whether it exists and whether it
+ * is trashed is read, for the original's answers (403 rather than 404 or 400); nothing else of it is returned.
+ */
+export async function locate<T>(call: RestCall, collection: CollectionSlug, address: Address): Promise<Located<T>> {
+  const doc = await findFirst<T>(call, { collection, where: address.where, trash: address.trash })
+  if (doc) return { doc }
+  const query = { collection, limit: 1, pagination: false, trash: address.trash, where: address.where } as const
+  const { docs: hidden } = await call.req.payload.find({
+    ...query,
+    depth: 0,
+    overrideAccess: true,
+    req: call.req,
+    select: { deletedAt: true },
+  })
+  return { hidden: hidden[0] as { deletedAt?: string | null } | undefined }
+}
