@@ -11,6 +11,7 @@ import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { eventPassword } from '../src/hooks/eventPassword.js'
 import { searchText } from '../src/hooks/searchText.js'
+import { withoutProtectedFields } from '../src/hooks/protectedFields.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
 import { t3 } from '../src/i18n.js'
@@ -40,7 +41,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
-    afterRead: [withoutWriteOnlyFields],
+    afterRead: [withoutWriteOnlyFields, withoutProtectedFields(options.access)],
   },
   fields: [
     {

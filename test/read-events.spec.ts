@@ -179,6 +179,18 @@ describe('GET /events', () => {
     const open = (await get(`/events?venue=${calendar.venues.hall.id}&password=opensesame`)).body.events[1]
     expect(open).toMatchObject({ excerpt: '<p>Only for members</p>', cost: '$5' })
   })
+
+  test("Payload's own REST shows a password-protected event's content only to those who may edit it", async () => {
+    const path = `/api/events/${calendar.events.secret.id}?depth=0`
+    for (const token of [undefined, subscriber]) {
+      const { body, status } = await server.request(path, { token })
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ title: 'Members Only Jam', passwordProtected: true })
+      for (const field of ['excerpt', 'cost', 'venue', 'passwordHash', 'searchText']) expect(body).not.toHaveProperty(field)
+    }
+    const { body } = await server.request(path, { token: admin })
+    expect(body).toMatchObject({ excerpt: 'Only for members', cost: '$5', venue: [calendar.venues.hall.id] })
+  })
 })
 
 describe('GET /events/<id> and /events/by-slug/<slug>', () => {

@@ -9,6 +9,7 @@ import { createLocalReq } from 'payload'
 
 import type { RestCall } from '../src/rest/route.js'
 
+import { NAMESPACE_REQUEST } from '../src/hooks/protectedFields.js'
 import { findByIds, findPage, readsInSql } from '../src/rest/reads.js'
 import { createCalendar, inDays } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
@@ -55,6 +56,7 @@ async function throughLocalApi(call: RestCall, collection: 'events' | 'organizer
     req: call.req,
     showHiddenFields: true,
     trash,
+    context: { [NAMESPACE_REQUEST]: true },
   })
   return { docs: result.docs.map(withoutWriteOnly), totalDocs: result.totalDocs }
 }

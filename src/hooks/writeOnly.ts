@@ -1,5 +1,7 @@
 import type { CollectionAfterReadHook } from 'payload'
 
+import { namespaceReadHooks } from './namespaceReadHooks.js'
+
 /**
  * Fields marked `custom: { writeOnly: true }` may be queried but no read returns them: the event search text
  * repeats every language's excerpt and description, password-protected ones included. (A field hook cannot hide
@@ -11,3 +13,5 @@ export const withoutWriteOnlyFields: CollectionAfterReadHook = ({ collection, do
   }
   return doc
 }
+
+namespaceReadHooks.add(withoutWriteOnlyFields)

@@ -3,14 +3,14 @@ import type { Where } from 'payload'
 import type { EventDoc } from '../serialize/types.js'
 import type { RestCall } from './route.js'
 
+import { mayEditAuthored } from '../access.js'
 import { verifyPassword } from '../password.js'
 
 type Protected = Pick<EventDoc, 'author' | 'passwordProtected'> & { passwordHash?: string | null }
 
 /** Publishers may edit every event, writers their own. */
 export const mayEdit = (call: RestCall, doc: Pick<EventDoc, 'author'>): boolean =>
-  call.options.access.publish({ req: call.req }) ||
-  (call.options.access.write({ req: call.req }) && call.req.user != null && doc.author === call.req.user.id)
+  mayEditAuthored(call.options.access, call.req, doc.author)
 
 /**
  * A password-protected event is readable with its password, or with `context=edit` by someone who may edit it

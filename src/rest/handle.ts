@@ -5,6 +5,7 @@ import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
 import { NAMESPACE } from '../defaults.js'
+import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
 import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
@@ -47,6 +48,7 @@ function toRestError(req: PayloadRequest, error: unknown): RestError {
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
   const allow = allowedMethods(route, req, options)
   const spec = route.methods[method] as MethodSpec
+  req.context[NAMESPACE_REQUEST] = true
   try {
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>

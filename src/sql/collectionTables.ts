@@ -1,6 +1,6 @@
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { withoutWriteOnlyFields } from '../hooks/writeOnly.js'
+import { namespaceReadHooks } from '../hooks/namespaceReadHooks.js'
 
 type DrizzleTable = Record<string, { name?: string } | undefined>
 type TableAdapter = { tableNameMap: Map<string, string>; tables: Record<string, DrizzleTable> }
@@ -46,8 +46,7 @@ function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
   const columns = new Map<string, ColumnField>([['id', { field: idField, column: 'id', localized: false, loaded: true }]])
   const relations = new Map<string, RelationField>()
   const config = payload.collections[slug].config
-  // Read hooks of the collection could change any record; only the one that drops write-only fields is known.
-  let complete = (config.hooks.afterRead ?? []).every((hook) => hook === withoutWriteOnlyFields)
+  let complete = (config.hooks.afterRead ?? []).every((hook) => namespaceReadHooks.has(hook))
   for (const field of config.flattenedFields) {
     if (!('name' in field) || field.name === 'id') continue
     const readHooks = 'hooks' in field && Boolean(field.hooks?.afterRead?.length) && field.type !== 'richText'

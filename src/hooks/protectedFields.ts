@@ -1,0 +1,28 @@
+import type { CollectionAfterReadHook } from 'payload'
+
+import type { CalendarAccessRules } from '../types.js'
+
+import { mayEditAuthored } from '../access.js'
+import { namespaceReadHooks } from './namespaceReadHooks.js'
+
+/** Set on the requests the namespace serves: it applies the original's password rules itself (ORIGINAL §13). */
+export const NAMESPACE_REQUEST = 'calendarNamespace'
+
+/** What a password-protected event keeps hidden from those without its password. */
+const PROTECTED = ['excerpt', 'description', 'image', 'cost', 'currencySymbol', 'currencyCode', 'website', 'venue', 'organizers', 'categories', 'tags']
+
+/**
+ * Payload's own REST API and the admin read events too: there a password-protected event shows its title and
+ * dates but none of its protected content, except to those who may edit it.
+ */
+export function withoutProtectedFields(rules: CalendarAccessRules): CollectionAfterReadHook {
+  const hook: CollectionAfterReadHook = ({ doc, req }) => {
+    if (!doc.passwordProtected || req.context[NAMESPACE_REQUEST]) return doc
+    const author = typeof doc.author === 'object' && doc.author ? doc.author.id : doc.author
+    if (mayEditAuthored(rules, req, author)) return doc
+    for (const field of PROTECTED) delete doc[field]
+    return doc
+  }
+  namespaceReadHooks.add(hook)
+  return hook
+}
