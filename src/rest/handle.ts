@@ -91,7 +91,7 @@ export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOpt
   }
   for (const method of [...METHODS, 'OPTIONS']) {
     endpoints.push({
-      path: `${base}/:rest*`,
+      path: `${base}(/.*)?`,
       method: method.toLowerCase() as Endpoint['method'],
       handler: async (req) => errorResponse(req, noRoute()),
     })

@@ -1,8 +1,9 @@
 import type { Migration, Payload, SanitizedConfig } from 'payload'
 
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
 import { getPayload, handleEndpoints } from 'payload'
 
+import { serverError } from '../rest/errors.js'
 import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
 import { sendWebResponse, toWebRequest } from './webBridge.js'
 
@@ -37,13 +38,17 @@ function languagePrefix(config: SanitizedConfig): RequestHandler {
 
 /**
  * An express app that serves Payload's REST API and every plugin endpoint under `/api` through
- * `handleEndpoints`; anything else goes to `fallback` (the Next.js admin) or is a 404.
+ * `handleEndpoints`; anything else goes to `fallback` (the Next.js admin) or is a 404. The API is matched by
+ * prefix, not by an express route, because express decodes route parameters and answers a malformed `%`
+ * sequence with an HTML page of its own.
  */
 export function createApp(config: SanitizedConfig, fallback?: RequestHandler): Express {
+  const api = config.routes.api
   const app = express()
   app.disable('x-powered-by')
   app.use(languagePrefix(config))
-  app.all(`${config.routes.api}/{*rest}`, async (req, res, next) => {
+  app.use(async (req, res, next) => {
+    if (req.path !== api && !req.path.startsWith(`${api}/`)) return next()
     try {
       const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`
       await sendWebResponse(res, await handleEndpoints({ config, request: toWebRequest(req, origin) }))
@@ -52,5 +57,10 @@ export function createApp(config: SanitizedConfig, fallback?: RequestHandler): E
     }
   })
   if (fallback) app.all('{*rest}', fallback)
+  // Express's own error page shows the stack trace outside production.
+  app.use((async (error, req, res, _next) => {
+    ;(await getPayload({ config })).logger.error({ err: error, msg: `${req.method} ${req.url} failed` })
+    res.status(500).json(serverError(false).toBody())
+  }) as ErrorRequestHandler)
   return app
 }

@@ -2,7 +2,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { Readable } from 'node:stream'
 
-/** A Node request as a Web `Request`; the body is streamed, so no body parser may run before this. */
+/**
+ * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
+ * Payload decodes path parameters with `decodeURIComponent`, which throws on anything else.
+ */
+export function wellFormedPath(url: string): string {
+  const [path, query] = splitAtQuery(url)
+  try {
+    decodeURIComponent(path)
+    return url
+  } catch {
+    const repaired = path.replace(/(?:%[\da-f]{2})+|%/gi, (run) =>
+      run === '%' ? '%25' : encodeURIComponent(Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8')),
+    )
+    return repaired + query
+  }
+}
+
+const splitAtQuery = (url: string): [string, string] => {
+  const at = url.indexOf('?')
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)]
+}
+
+/**
+ * A Node request as a Web `Request`, its path made decodable; the body is streamed, so no body parser may run
+ * before this.
+ */
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -11,7 +36,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(new URL(wellFormedPath(req.url ?? '/'), origin), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
