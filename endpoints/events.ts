@@ -17,7 +17,7 @@ import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
+import { idList, idOrSlugList, idParam, nonEmptyString, type Param, ParamError, recordId } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
@@ -92,7 +92,7 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   post_parent: {
     type: 'integer',
     description: 'Events should be children of the event with this ID',
-    parse: positiveInt,
+    parse: idParam,
   } as Param<number>,
   ticketed: booleanParam('Events should have tickets (true) or not (false)'),
   password: passwordParam,
@@ -236,7 +236,7 @@ async function respondWithEvent(call: RestCall<SingleParams>, doc: EventDoc & { 
 }
 
 async function getEventById(call: RestCall<SingleParams>) {
-  const id = Number(call.path.id)
+  const id = recordId(call.path.id) ?? 0
   const collection = call.options.slugs.events
   const { docs } = await call.req.payload.find({
     ...asCaller(call),

@@ -9,10 +9,11 @@ import { serializeEvent } from '../serialize/event.js'
 import { isValidTimezone } from '../timezones.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
+import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
-import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } from './params.js'
+import { booleanValue, nonEmptyString, type Param, ParamError, recordId, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
@@ -103,9 +104,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
       call.req.payload.config.admin.user as CollectionSlug,
     )
     const zone = p.timezone ?? existing?.timezone ?? options.timezone
-    const instant = (raw: string) => parseDateInput(raw, { zone })!.instant
-    const start = p.start_date !== undefined ? instant(p.start_date) : existing && new Date(existing.startDate)
-    const end = p.end_date !== undefined ? instant(p.end_date) : existing && new Date(existing.endDate)
+    const start = p.start_date !== undefined ? instantOf(p.start_date, 'start_date', zone) : existing && new Date(existing.startDate)
+    const end = p.end_date !== undefined ? instantOf(p.end_date, 'end_date', zone) : existing && new Date(existing.endDate)
     if (start && end && end < start) throw invalidParam('end_date', 'The end date must not be before the start date.')
     const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
     set('title', p.title)
@@ -170,7 +170,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
       limit: 1,
       pagination: false,
       trash: true,
-      where: byId ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } },
+      where: byId ? { id: { equals: recordId(call.path.id) ?? 0 } } : { slug: { equals: call.path.slug } },
     })
     const doc = docs[0] as unknown as EventDoc | undefined
     if (!doc) throw byId ? eventNotFound(call.path.id) : invalidParam('slug')

@@ -6,9 +6,9 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { NAMESPACE } from '../defaults.js'
 import { readBody } from './body.js'
-import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
+import { forbidden, invalidParam, invalidParams, noRoute, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
-import { validateParams } from './params.js'
+import { hasNul, validateParams } from './params.js'
 import { errorResponse, jsonResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { METHODS } from './route.js'
@@ -52,11 +52,14 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
     const query = (req.query ?? {}) as Record<string, unknown>
     const input = method === 'GET' ? query : { ...query, ...(await readBody(req)) }
     const locale = resolveLocale(req, input.ml_language)
+    const path = (req.routeParams ?? {}) as Record<string, string>
+    const badSegment = Object.keys(path).find((name) => hasNul(path[name]))
+    if (badSegment) throw invalidParam(badSegment)
     const params = validateParams(spec.params, input)
     const result = await spec.handler({
       req,
       params,
-      path: (req.routeParams ?? {}) as Record<string, string>,
+      path,
       locale,
       options,
       serialize: serializeContext(req, options),

@@ -8,7 +8,7 @@ import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible 
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
 import { postEnvelope, postListResult } from './pagination.js'
-import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
+import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
@@ -38,7 +38,7 @@ export type LinkedPostKind<D extends Doc> = {
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
   ...paginationParams(options, plural),
   search: searchParam(`Limit results to ${plural} matching the string in their name or details`),
-  event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: positiveInt } as Param<number>,
+  event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: idParam } as Param<number>,
   has_events: booleanParam(`Limit results to ${plural} that have events (true) or none (false)`),
   only_with_upcoming: { ...booleanParam(`Limit results to ${plural} that have upcoming events`), default: false },
   status: statusParam,
@@ -118,7 +118,7 @@ export function linkedPostRoutes<D extends Doc>(
   }
 
   async function byId(call: RestCall) {
-    const id = Number(call.path.id)
+    const id = recordId(call.path.id) ?? 0
     const { docs } = await call.req.payload.find({
       ...asCaller(call),
       collection,
@@ -195,7 +195,7 @@ export function linkedPostRoutes<D extends Doc>(
   /** The record a write addresses, by id or slug: 400 when unknown, 410 when trashed, 403 when not the caller's. */
   async function target(call: RestCall): Promise<D> {
     const where: Where =
-      call.path.id !== undefined ? { id: { equals: Number(call.path.id) } } : { slug: { equals: call.path.slug } }
+      call.path.id !== undefined ? { id: { equals: recordId(call.path.id) ?? 0 } } : { slug: { equals: call.path.slug } }
     const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, trash: true, where })
     const doc = docs[0] as unknown as D | undefined
     if (!doc) throw invalidParam(call.path.id !== undefined ? 'id' : 'slug')

@@ -36,6 +36,12 @@ export type ParamValues<S extends ParamSpec> = {
   [K in keyof S]?: S[K] extends Param<infer T> ? T : never
 }
 
+/** PostgreSQL cannot store U+0000 in text, and no client has a reason to send it: such a value is invalid. */
+export const hasNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : Boolean(value) && typeof value === 'object' && Object.values(value as object).some(hasNul)
+
 /** Validates every declared parameter present in `input`; reports every failure at once, missing ones first. */
 export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>): ParamValues<S> {
   const missing = Object.keys(spec).filter((name) => spec[name].required && input[name] === undefined)
@@ -44,6 +50,10 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
   const failures: Record<string, ParamFailure> = {}
   for (const [name, param] of Object.entries(spec)) {
     if (input[name] === undefined) continue
+    if (hasNul(input[name])) {
+      failures[name] = { message: INVALID }
+      continue
+    }
     try {
       values[name] = param.parse ? param.parse(input[name], name) : input[name]
     } catch (error) {
@@ -91,11 +101,31 @@ export function list(raw: unknown): string[] {
   return trimmed
 }
 
-export const idList = (raw: unknown): number[] => list(raw).map(positiveInt)
+/** The largest id every adapter can hold (PostgreSQL's `serial` is a 32-bit integer). */
+const MAX_RECORD_ID = 2_147_483_647
+
+/**
+ * A record id given as digits or a JSON integer; `undefined` when it is not one. An id larger than any database
+ * can hold names no record, so it becomes 0, which matches nothing, instead of an error from the database.
+ */
+export function recordId(raw: unknown): number | undefined {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) return undefined
+  return Number(text) > MAX_RECORD_ID ? 0 : Number(text)
+}
+
+/** An id parameter: invalid unless it is a record id. */
+export function idParam(raw: unknown): number {
+  const id = recordId(scalar(raw))
+  if (id === undefined) throw new ParamError()
+  return id
+}
+
+export const idList = (raw: unknown): number[] => list(raw).map(idParam)
 
 /** Ids or slugs: digits are ids, anything else a slug. */
 export const idOrSlugList = (raw: unknown): (number | string)[] =>
-  list(raw).map((item) => (/^\d+$/.test(item) ? positiveInt(item) : item))
+  list(raw).map((item) => (/^\d+$/.test(item) ? idParam(item) : item))
 
 /** A JSON type mismatch, reported as the original does: `<name> is not of type <type>.` with a nested detail. */
 export function typeError(name: string, type: JsonType): ParamError {

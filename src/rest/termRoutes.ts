@@ -8,14 +8,14 @@ import { booleanParam, languageParam, paginationParams, searchParam } from './co
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { termEnvelope } from './pagination.js'
-import { idList, list, type Param, positiveInt } from './params.js'
+import { idList, idParam, list, type Param, recordId } from './params.js'
 import { method, type RestCall, type Route } from './route.js'
 import { requireExisting } from './terms.js'
 import { termWriteMethods } from './termWrites.js'
 
 const ORDER_BY = ['id', 'count', 'name', 'slug', 'description', 'parent', 'term_group', 'term_id'] as const
 
-const eventParam = (description: string): Param<number> => ({ type: 'integer', description, parse: positiveInt })
+const eventParam = (description: string): Param<number> => ({ type: 'integer', description, parse: idParam })
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonomy: Taxonomy) => ({
   ...paginationParams(options, 'terms'),
@@ -142,7 +142,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
       collection,
       limit: 1,
       pagination: false,
-      where: { id: { equals: Number(call.path.id) } },
+      where: { id: { equals: recordId(call.path.id) ?? 0 } },
     })
     if (!docs[0]) throw invalidParam('id')
     return { body: serializeTerm(docs[0] as unknown as TermDoc, taxonomy, await ancestry(call), call.serialize) }
