@@ -21,6 +21,7 @@ import { idList, idOrSlugList, idParam, nonEmptyString, type Param, ParamError, 
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
+import { searchCondition } from '../src/rest/search.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
 import { statusScope } from '../src/rest/visibility.js'
 import { serializeEvent } from '../src/serialize/event.js'
@@ -109,7 +110,10 @@ async function listEvents(call: RestCall<ListParams>) {
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
   if (!p.include) and.push(...dates.where)
-  if (p.search) and.push({ searchText: { like: p.search } })
+  if (p.search) {
+    const search = { collection: options.slugs.events, fields: ['searchText'], search: p.search, where: [...and], trash: scope.trash }
+    and.push(await searchCondition(call, search))
+  }
   if (p.categories) {
     const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
     and.push(within('categories', ids))

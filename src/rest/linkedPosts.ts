@@ -10,6 +10,7 @@ import { asCaller } from './localApi.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
+import { searchCondition } from './search.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
 import { inTransaction, moveToTrash } from './transaction.js'
@@ -72,7 +73,9 @@ export function linkedPostRoutes<D extends Doc>(
     const page = p.page ?? 1
     const scope = statusScope(call, p.status)
     const and: Where[] = [scope.where]
-    if (p.search) and.push({ or: kind.searchFields.map((field) => ({ [field]: { like: p.search } })) })
+    if (p.search) {
+      and.push(await searchCondition(call, { collection, fields: kind.searchFields, search: p.search, where: [...and], trash: scope.trash }))
+    }
     if (p.event) {
       const { docs } = await call.req.payload.find({
         ...asCaller(call),

@@ -10,6 +10,7 @@ import { asCaller } from './localApi.js'
 import { termEnvelope } from './pagination.js'
 import { idList, idParam, list, type Param, recordId } from './params.js'
 import { method, type RestCall, type Route } from './route.js'
+import { searchCondition } from './search.js'
 import { requireExisting } from './terms.js'
 import { termWriteMethods } from './termWrites.js'
 
@@ -78,7 +79,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     const page = p.page ?? 1
     const and: Where[] = []
     if (p.hide_empty !== false) and.push({ count: { greater_than: 0 } })
-    if (p.search) and.push({ name: { like: p.search } })
+    if (p.search) and.push(await searchCondition(call, { collection, fields: ['name'], search: p.search, where: [...and] }))
     if (p.exclude) {
       await requireExisting(call, collection, p.exclude, 'exclude')
       and.push({ id: { not_in: p.exclude } })
