@@ -2,17 +2,18 @@ import type { PayloadRequest } from 'payload'
 
 import { parse } from 'qs-esm'
 
+import type { ResolvedCalendarOptions } from '../types.js'
+
 import { RestError } from './errors.js'
 
-/** Largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024
+type Limits = Pick<ResolvedCalendarOptions, 'maxBodyBytes' | 'maxListItems'>
 
-const tooLarge = () =>
-  new RestError('rest_request_too_large', `The request body must not exceed ${MAX_BODY_BYTES} bytes.`, 413)
+const tooLarge = (limit: number) =>
+  new RestError('rest_request_too_large', `The request body must not exceed ${limit} bytes.`, 413)
 
-async function readText(req: PayloadRequest): Promise<string> {
+async function readText(req: PayloadRequest, limit: number): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > limit) throw tooLarge(limit)
   const reader = req.body?.getReader()
   if (!reader) return ''
   const chunks: Uint8Array[] = []
@@ -21,9 +22,9 @@ async function readText(req: PayloadRequest): Promise<string> {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel()
-      throw tooLarge()
+      throw tooLarge(limit)
     }
     chunks.push(value)
   }
@@ -34,8 +35,8 @@ async function readText(req: PayloadRequest): Promise<string> {
  * The parameters of a write: a JSON object, or a form with bracketed arrays and objects (`organizer[0]=..`,
  * `venue[city]=..`). Malformed JSON is a 400, another content type a 415, an oversized body a 413.
  */
-export async function readBody(req: PayloadRequest): Promise<Record<string, unknown>> {
-  const text = await readText(req)
+export async function readBody(req: PayloadRequest, limits: Limits): Promise<Record<string, unknown>> {
+  const text = await readText(req, limits.maxBodyBytes)
   if (!text.trim()) return {}
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
   if (type === 'application/json') {
@@ -51,7 +52,7 @@ export async function readBody(req: PayloadRequest): Promise<Record<string, unkn
     return value as Record<string, unknown>
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return parse(text, { arrayLimit: 100, depth: 3, parameterLimit: 1000 }) as Record<string, unknown>
+    return parse(text, { arrayLimit: limits.maxListItems, depth: 3, parameterLimit: 1000 }) as Record<string, unknown>
   }
   throw new RestError(
     'rest_unsupported_media_type',

@@ -32,8 +32,13 @@ const date = (description: string, required: boolean): Param<string> => ({
 const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
 const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
 const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
+/** Linked records or terms, in any of the forms the original takes; as many as a list may hold. */
+const linked = (options: ResolvedCalendarOptions, description: string, type: Param['type'] = 'array'): Param<unknown> => ({
+  ...anything(description, type),
+  maxItems: options.maxListItems,
+})
 
-const writeParams = (locales: string[], required: boolean) => ({
+const writeParams = (options: ResolvedCalendarOptions, locales: string[], required: boolean) => ({
   title: {
     type: 'string',
     required,
@@ -73,10 +78,10 @@ const writeParams = (locales: string[], required: boolean) => ({
   sticky: flag('Whether the event is sticky in lists'),
   featured: flag('Whether the event is featured'),
   ticketed: flag('Whether the event has tickets'),
-  categories: anything('Category IDs, slugs or names; unknown names create categories'),
-  tags: anything('Tag IDs, slugs or names; unknown names create tags'),
-  venue: anything('A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
-  organizer: anything('Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
+  categories: linked(options, 'Category IDs, slugs or names; unknown names create categories'),
+  tags: linked(options, 'Tag IDs, slugs or names; unknown names create tags'),
+  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
+  organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
   password: text('The event password; empty removes it'),
   ml_language: languageParam(locales),
 })
@@ -184,7 +189,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
   const create = method({
     description: 'Creates an event',
     permission: canWrite,
-    params: writeParams(locales, true),
+    params: writeParams(options, locales, true),
     handler: async (call) => {
       const doc = await inTransaction(call, async () =>
         call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
@@ -196,7 +201,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
   const update = method({
     description: 'Updates an event; only the fields sent change',
     permission: canWrite,
-    params: writeParams(locales, false),
+    params: writeParams(options, locales, false),
     handler: async (call) => {
       const existing = await target(call)
       const doc = await inTransaction(call, async () =>

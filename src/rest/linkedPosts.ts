@@ -38,7 +38,7 @@ export type LinkedPostKind<D extends Doc> = {
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
   ...paginationParams(options, plural),
-  search: searchParam(`Limit results to ${plural} matching the string in their name or details`),
+  search: searchParam(options, `Limit results to ${plural} matching the string in their name or details`),
   event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: idParam } as Param<number>,
   has_events: booleanParam(`Limit results to ${plural} that have events (true) or none (false)`),
   only_with_upcoming: { ...booleanParam(`Limit results to ${plural} that have upcoming events`), default: false },

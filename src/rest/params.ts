@@ -23,6 +23,10 @@ export type Param<T = unknown> = {
   /** OpenAPI `format`, e.g. `date-time`. */
   format?: string
   enum?: readonly string[]
+  /** Longest string accepted, in characters; checked before `parse`. */
+  maxLength?: number
+  /** Most items accepted, counted after `parse`; a comma-separated string counts its items. */
+  maxItems?: number
   description: string
   required?: boolean
   /** Documented default; what the handler does without the parameter. */
@@ -55,7 +59,7 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
       continue
     }
     try {
-      values[name] = param.parse ? param.parse(input[name], name) : input[name]
+      values[name] = withinLimits(param, name, input[name])
     } catch (error) {
       if (!(error instanceof ParamError)) throw error
       failures[name] = { message: error.message, detail: error.detail }
@@ -63,6 +67,24 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
   }
   if (Object.keys(failures).length) throw invalidParams(failures)
   return values as ParamValues<S>
+}
+
+/** WordPress's schema errors for `maxLength` and `maxItems`, as the detail of an invalid parameter. */
+const limitError = (name: string, code: string, message: string) =>
+  new ParamError(message, { code, message, data: { param: name } })
+
+const itemCount = (value: unknown) =>
+  Array.isArray(value) ? value.length : typeof value === 'string' ? value.split(',').length : 1
+
+function withinLimits(param: Param, name: string, raw: unknown): unknown {
+  if (param.maxLength !== undefined && typeof raw === 'string' && [...raw].length > param.maxLength) {
+    throw limitError(name, 'rest_too_long', `${name} must be at most ${param.maxLength} characters long.`)
+  }
+  const value = param.parse ? param.parse(raw, name) : raw
+  if (param.maxItems !== undefined && itemCount(value) > param.maxItems) {
+    throw limitError(name, 'rest_too_many_items', `${name} must contain at most ${param.maxItems} items.`)
+  }
+  return value
 }
 
 const scalar = (raw: unknown): string => {

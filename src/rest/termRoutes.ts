@@ -20,9 +20,21 @@ const eventParam = (description: string): Param<number> => ({ type: 'integer', d
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonomy: Taxonomy) => ({
   ...paginationParams(options, 'terms'),
-  search: searchParam('Limit results to those matching a string'),
-  exclude: { type: 'array', items: 'integer', description: 'Ensure result set excludes specific IDs', parse: idList } as Param<number[]>,
-  include: { type: 'array', items: 'integer', description: 'Limit result set to specific IDs', parse: idList } as Param<number[]>,
+  search: searchParam(options, 'Limit results to those matching a string'),
+  exclude: {
+    type: 'array',
+    items: 'integer',
+    maxItems: options.maxListItems,
+    description: 'Ensure result set excludes specific IDs',
+    parse: idList,
+  } as Param<number[]>,
+  include: {
+    type: 'array',
+    items: 'integer',
+    maxItems: options.maxListItems,
+    description: 'Limit result set to specific IDs',
+    parse: idList,
+  } as Param<number[]>,
   order: {
     type: 'string',
     enum: ['asc', 'desc'],
@@ -45,7 +57,12 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonom
     : {}),
   post: eventParam('Limit result set to terms assigned to a specific event'),
   event: eventParam('Limit result set to terms assigned to a specific event (alias of post)'),
-  slug: { type: 'string', description: 'Limit result set to terms with one or more specific slugs', parse: list } as Param<string[]>,
+  slug: {
+    type: 'string',
+    maxItems: options.maxListItems,
+    description: 'Limit result set to terms with one or more specific slugs',
+    parse: list,
+  } as Param<string[]>,
   ml_language: languageParam(locales),
 })
 
