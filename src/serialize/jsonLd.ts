@@ -108,7 +108,7 @@ function offer(event: EventDoc, url: string, ctx: Pick<SerializeContext, 'siteTi
     offers: {
       '@type': 'Offer',
       price,
-      priceCurrency: event.currencyCode || 'USD',
+      priceCurrency: escapeHtml(event.currencyCode || 'USD'),
       url,
       category: 'primary',
       availability: 'inStock',

@@ -40,7 +40,7 @@ function unsafeOutput(value: unknown, key = ''): string[] {
     if (HTML_FIELDS.has(key)) {
       return /<script|<[^>]*\s(on\w+\s*=|href\s*=\s*["']?\s*javascript:)/i.test(value) ? [`unsafe HTML in ${key}: ${value.slice(0, 200)}`] : []
     }
-    return !ECHO_FIELDS.test(key) && /[<>]/.test(value) ? [`unescaped text in ${key}: ${value.slice(0, 200)}`] : []
+    return !ECHO_FIELDS.test(key) && /[<>"]/.test(value) ? [`unescaped text in ${key}: ${value.slice(0, 200)}`] : []
   }
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, item]) => unsafeOutput(item, Array.isArray(value) ? key : name))
   return []
