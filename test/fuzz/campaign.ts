@@ -46,11 +46,16 @@ function unsafeOutput(value: unknown, key = ''): string[] {
   return []
 }
 
-/** What is wrong with an answer by the contract: a 5xx, a body that is not JSON, an error not in the error shape. */
+/**
+ * What is wrong with an answer by the contract: a 5xx, a body that is not JSON, an error not in the error shape,
+ * missing security headers, a banner, markup in plain text.
+ */
 export function contractProblems({ status, headers, text }: Answer): string[] {
   const problems: string[] = []
   if (status >= 500) problems.push(`status ${status}`)
   if (!/^application\/json\b/.test(headers.get('content-type') ?? '')) problems.push(`content-type ${headers.get('content-type')}`)
+  if (headers.get('x-content-type-options') !== 'nosniff' || !headers.get('content-security-policy')) problems.push('security headers missing')
+  if (headers.has('x-powered-by')) problems.push(`x-powered-by ${headers.get('x-powered-by')}`)
   let body: any
   try {
     body = JSON.parse(text)
