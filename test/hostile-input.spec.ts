@@ -96,8 +96,10 @@ describe('hostile values are data, never code', () => {
     expect(errorOf(await get(`/events?categories=${encodeURIComponent("' OR 1=1--")}`))).toEqual([400, 'rest_invalid_param', ['categories']])
     expect(errorOf(await get('/events?venue[$ne]=1'))).toEqual([400, 'rest_invalid_param', ['venue']])
     expect(errorOf(await get('/events?status[$ne]=draft'))).toEqual([400, 'rest_invalid_param', ['status']])
-    // Payload's own query parameters are not ours: they neither filter nor widen what a caller sees.
+    // Payload's own query parameters are not ours: they neither filter, widen nor translate what a caller sees.
     expect((await get('/events?where[title][equals]=nothing&draft=true&trash=true&depth=9')).body.total).toBe(all)
+    const titles = async (query: string) => (await get(`/events?ml_language=zh-hans${query}`)).body.events.map((e: { title: string }) => e.title)
+    expect(await titles('&locale=all&fallbackLocale=none&fallback-locale=zh-hant')).toEqual(await titles(''))
   })
 
   test('ids no database can hold name no record', async () => {
