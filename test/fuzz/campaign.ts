@@ -24,7 +24,7 @@ async function send(ctx: FuzzContext, request: FuzzCase): Promise<Answer> {
   const response = await fetch(`${ctx.url}/api/${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`, {
     method: request.method,
     headers,
-    body: request.body?.text,
+    body: request.body && (request.body.latin1 ? Buffer.from(request.body.text, 'latin1') : request.body.text),
   })
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
@@ -111,7 +111,9 @@ const clip = (text: string, length: number) => (text.length > length ? `${text.s
 
 export const describeCase = (request: FuzzCase) =>
   `${request.method} ${clip(`/api/${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`, 400)} as ${request.caller}` +
-  (request.body ? `\n  ${request.body.contentType ?? '(no content-type)'}: ${clip(request.body.text, 400)}` : '')
+  (request.body
+    ? `\n  ${request.body.contentType ?? '(no content-type)'}${request.body.latin1 ? ' (latin1 bytes)' : ''}: ${clip(request.body.text, 400)}`
+    : '')
 
 /** A stable seed per target, so that one target's cases do not depend on which others run. */
 export function seedFor(base: number, name: string): number {

@@ -25,13 +25,16 @@ export function fuzzTargets(options: EventsCalendarOptions, locales: string[]): 
 
 export type Caller = 'anonymous' | 'editor'
 
-/** One request: `path` and `query` are raw (already percent-encoded, possibly badly). */
+/**
+ * One request: `path` and `query` are raw (already percent-encoded, possibly badly); a `latin1` body is sent one
+ * byte per character, so that characters above U+007F become bytes that are not UTF-8.
+ */
 export type FuzzCase = {
   method: string
   caller: Caller
   path: string
   query: string
-  body?: { contentType?: string; text: string }
+  body?: { contentType?: string; text: string; latin1?: boolean }
 }
 
 const rawText = (text: fc.Arbitrary<string>) =>
@@ -134,10 +137,9 @@ function jsonObjectOf(target: FuzzTarget, fixture: Fixture, plausible: boolean):
       { weight: param.required ? 1 : 2, arbitrary: fc.constant(null) },
     )
   })
-  const extra = fc.array(
-    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'id', 'deletedAt', '_status', 'passwordHash', 'searchText', 'where', 'createdAt'), hostileJson),
-    { maxLength: 2 },
-  )
+  // Stored fields no client may set, prototype keys, and declared names again (a key that repeats).
+  const extraKey = fc.constantFrom(...names, '__proto__', 'constructor', 'id', 'deletedAt', '_status', 'passwordHash', 'searchText', 'where')
+  const extra = fc.array(fc.tuple(extraKey, hostileJson), { maxLength: 2 })
   return fc.tuple(fc.tuple(...declared), plausible ? fc.constant([]) : extra).map(([entries, extras]) =>
     `{${[...entries, ...extras]
       .filter((entry): entry is readonly [string, unknown] => entry !== null)
@@ -151,6 +153,14 @@ function bodyOf(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<FuzzCase['bo
     { weight: 4, arbitrary: jsonObjectOf(target, fixture, true).map((text) => ({ contentType: 'application/json', text })) },
     { weight: 4, arbitrary: jsonObjectOf(target, fixture, false).map((text) => ({ contentType: 'application/json', text })) },
     { weight: 3, arbitrary: pairsOf(target, fixture, false).map((text) => ({ contentType: 'application/x-www-form-urlencoded', text })) },
+    {
+      weight: 1,
+      arbitrary: jsonObjectOf(target, fixture, true).map((text) => ({
+        contentType: 'application/json',
+        text: `{"caf\u00e9":"\u00ff"${text === '{}' ? '' : ','}${text.slice(1)}`,
+        latin1: true,
+      })),
+    },
     {
       weight: 1,
       arbitrary: fc
