@@ -124,6 +124,19 @@ describe('hostile values are data, never code', () => {
     expect(await eventCount()).toBe(before)
   })
 
+  test('JSON nested deeper than any write needs is refused before it is walked', async () => {
+    const before = await eventCount()
+    for (const nested of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(17)}1${'}'.repeat(17)}`]) {
+      const rawBody = `{"title":"x","start_date":"2027-01-01","end_date":"2027-01-02","cost":${nested}}`
+      const answer = await server.request(`${NS}/events`, { rawBody, token: editor, headers: { 'content-type': 'application/json' } })
+      expect([answer.status, answer.body]).toEqual([
+        400,
+        { code: 'rest_invalid_json', message: 'The JSON body must not nest deeper than 16 levels.', data: { status: 400 } },
+      ])
+    }
+    expect(await eventCount()).toBe(before)
+  })
+
   test('a date the site zone pushes past year 9999 is invalid, not a crash', async () => {
     expect(errorOf(await get('/events?end_date=9999-12-31%2023:59:59'))).toEqual([400, 'rest_invalid_param', ['end_date']])
     const written = await send('POST', '/events', { title: 'x', start_date: '2027-01-01', end_date: '9999-12-31 23:59:59' })

@@ -8,6 +8,21 @@ import { RestError } from './errors.js'
 
 type Limits = Pick<ResolvedCalendarOptions, 'maxBodyBytes' | 'maxListItems'>
 
+/** No write takes JSON nested deeper than this; walking a deeper value could exhaust the stack. */
+const MAX_JSON_DEPTH = 16
+
+/** Whether `value` nests objects and arrays at most `limit` deep, found without recursion. */
+function nestedWithin(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]]
+  while (pending.length) {
+    const [item, depth] = pending.pop()!
+    if (!item || typeof item !== 'object') continue
+    if (depth > limit) return false
+    for (const child of Object.values(item)) pending.push([child, depth + 1])
+  }
+  return true
+}
+
 const tooLarge = (limit: number) =>
   new RestError('rest_request_too_large', `The request body must not exceed ${limit} bytes.`, 413)
 
@@ -48,6 +63,9 @@ export async function readBody(req: PayloadRequest, limits: Limits): Promise<Rec
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       throw new RestError('rest_invalid_json', 'The JSON body must be an object.', 400)
+    }
+    if (!nestedWithin(value, MAX_JSON_DEPTH)) {
+      throw new RestError('rest_invalid_json', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels.`, 400)
     }
     return value as Record<string, unknown>
   }

@@ -164,7 +164,19 @@ function bodyOf(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<FuzzCase['bo
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom('{"title":', 'null', '[]', '"text"', '1', '{"a":1}}', '\u0000', '{"title":"\\ud800"}', `{"x":${'['.repeat(5000)}`)
+        .constantFrom(
+          '{"title":',
+          'null',
+          '[]',
+          '"text"',
+          '1',
+          '{"a":1}}',
+          '\u0000',
+          '{"title":"\\ud800"}',
+          `{"x":${'['.repeat(5000)}`,
+          `{"title":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+          `{"cost":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`,
+        )
         .map((text) => ({ contentType: 'application/json', text })),
     },
     {
