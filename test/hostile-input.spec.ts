@@ -137,6 +137,22 @@ describe('hostile values are data, never code', () => {
     expect(await eventCount()).toBe(before)
   })
 
+  test('an answer given before a large body is read leaves the connection usable for the next request', async () => {
+    const body = JSON.stringify({ title: 'x'.repeat(1_500_000) })
+    const refusals: [string, string, Record<string, string>][] = [
+      ['anonymous', '/events', {}],
+      ['query too long', `/events?q=${'a'.repeat(5000)}`, {}],
+      ['body too large', '/events', { authorization: `JWT ${editor}` }],
+    ]
+    for (const [, path, headers] of refusals) {
+      // Sequential requests from one client share its keep-alive connection.
+      const refused = await fetch(`${server.url}${NS}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+      await refused.text()
+      const next = await fetch(`${server.url}${NS}/events/by-slug/jazz-night`)
+      expect([refused.status, next.status]).toEqual([path.includes('?') ? 414 : headers.authorization ? 413 : 401, 200])
+    }
+  })
+
   test('a date the site zone pushes past year 9999 is invalid, not a crash', async () => {
     expect(errorOf(await get('/events?end_date=9999-12-31%2023:59:59'))).toEqual([400, 'rest_invalid_param', ['end_date']])
     const written = await send('POST', '/events', { title: 'x', start_date: '2027-01-01', end_date: '9999-12-31 23:59:59' })

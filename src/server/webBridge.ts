@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { Readable } from 'node:stream'
-
 /**
  * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
  * Payload decodes path parameters with `decodeURIComponent`, which throws on anything else.
@@ -25,6 +23,32 @@ const splitAtQuery = (url: string): [string, string] => {
 }
 
 /**
+ * The body of a Node request as a Web stream that reads only when it is read. Node discards a body nobody read once
+ * the answer is sent, so the connection stays usable; `Readable.toWeb` starts reading at once, so an answer given
+ * before the body was read (401, 414) left the rest of a large body in the connection and reset the client's next
+ * request on it.
+ */
+function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        chunks ??= req.iterator({ destroyOnReturn: false })
+        const { done, value } = await chunks.next()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      },
+      // A reader that stops early (a body over the size limit): the rest is discarded as it arrives, as Node does.
+      async cancel() {
+        await chunks?.return?.()
+        req.resume()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/**
  * A Node request as a Web `Request`, its path made decodable; the body is streamed, so no body parser may run
  * before this.
  */
@@ -39,7 +63,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(wellFormedPath(req.url ?? '/'), origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? lazyBody(req) : undefined,
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit)
 }

@@ -97,7 +97,14 @@ async function snapshot(ctx: FuzzContext): Promise<Record<string, string>> {
 export async function check(ctx: FuzzContext, request: FuzzCase): Promise<{ status: number; problems: string[] }> {
   const write = !['GET', 'OPTIONS'].includes(request.method)
   const before = write ? await snapshot(ctx) : undefined
-  const answer = await send(ctx, request)
+  let answer: Answer
+  try {
+    answer = await send(ctx, request)
+  } catch (error) {
+    // No answer at all: the connection was dropped or the server stopped answering.
+    const cause = error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)
+    return { status: 0, problems: [`no answer: ${cause}`] }
+  }
   const problems = contractProblems(answer)
   if (before && answer.status >= 400) {
     const after = await snapshot(ctx)
