@@ -36,6 +36,9 @@ if (!(runs > 0) || !Number.isInteger(seed) || !['sqlite', 'postgres'].includes(v
 
 const OPTIONS = { timezone: 'America/New_York' }
 const { server, ctx, fixture } = await startFuzzServer(OPTIONS)
+// An interrupted campaign still drops its database.
+const interrupt = () => void server.stop().finally(() => process.exit(130))
+process.once('SIGINT', interrupt).once('SIGTERM', interrupt)
 const all = [
   ...fuzzTargets(OPTIONS, [...DEFAULT_LOCALES]).map((target) => ({ name: target.name, requests: casesFor(target, fixture) })),
   { name: 'stray', requests: strayCases() },
