@@ -45,7 +45,7 @@ const rawText = (text: fc.Arbitrary<string>) =>
   )
 
 /** A path segment for `:id(\d+)` or `:slug`: real ones, digits of any length, or anything for a slug. */
-function segment(name: string, pattern: string | undefined, known: Known): fc.Arbitrary<string> {
+function segment(pattern: string | undefined, known: Known): fc.Arbitrary<string> {
   if (pattern) {
     return fc.oneof(fc.constantFrom(...known.ids), fc.stringMatching(/^\d{1,25}$/), fc.constantFrom('0', '00'))
   }
@@ -62,7 +62,7 @@ function pathOf(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<string> {
     .tuple(
       ...parts.map((part) => {
         const token = /^:(\w+)(?:\(([^)]*)\))?$/.exec(part)
-        return token ? segment(token[1], token[2], known) : fc.constant(part)
+        return token ? segment(token[2], known) : fc.constant(part)
       }),
     )
     .map((pieces) => pieces.join(''))
