@@ -193,8 +193,9 @@ export function plausibleJson(name: string, param: Param, family: string, fixtur
   const ids = fc.array(fc.constantFrom(...known.ids.map(Number)), { maxLength: 3 })
   if (param.type === 'integer') return plausibleText(name, param, family, fixture).map(Number)
   if (param.type === 'boolean') return fc.boolean()
-  if (name === 'venue') return fc.oneof(fc.constantFrom(...known.ids.map(Number)), ids.map((list) => ({ id: list[0] ?? 1 })), linkedRecord(name))
-  if (name === 'organizer') return fc.oneof(ids, ids.map((list) => list.join(',')), fc.array(linkedRecord(name), { maxLength: 2 }))
+  // Linked records in event writes; in their own routes `venue` and `organizer` are the name.
+  if (name === 'venue' && param.type !== 'string') return fc.oneof(fc.constantFrom(...known.ids.map(Number)), ids.map((list) => ({ id: list[0] ?? 1 })), linkedRecord(name))
+  if (name === 'organizer' && param.type !== 'string') return fc.oneof(ids, ids.map((list) => list.join(',')), fc.array(linkedRecord(name), { maxLength: 2 }))
   if (param.type === 'array') return fc.oneof(ids, fc.array(fc.oneof(fc.constantFrom(...known.slugs), hostileText), { maxLength: 3 }))
   if (param.type === 'string' && !param.enum && !param.format && !BY_NAME.has(name)) {
     return fc.oneof(plausibleText(name, param, family, fixture), hostileText)
