@@ -153,6 +153,14 @@ describe('hostile values are data, never code', () => {
     }
   })
 
+  test('lone surrogates escaped in JSON are stored as U+FFFD, in plain and in rich text', async () => {
+    // JSON.stringify writes a lone surrogate as the escape `\ud800`, which PostgreSQL refuses in JSON columns.
+    const written = await send('POST', '/organizers', { organizer: 'Lone \ud800 surrogate', description: 'a\udfffb' })
+    expect(written.status).toBe(201)
+    expect(written.body.organizer).toBe('Lone \ufffd surrogate')
+    expect(written.body.description).toBe('<p>a\ufffdb</p>')
+  })
+
   test('a date the site zone pushes past year 9999 is invalid, not a crash', async () => {
     expect(errorOf(await get('/events?end_date=9999-12-31%2023:59:59'))).toEqual([400, 'rest_invalid_param', ['end_date']])
     const written = await send('POST', '/events', { title: 'x', start_date: '2027-01-01', end_date: '9999-12-31 23:59:59' })

@@ -23,6 +23,15 @@ function nestedWithin(value: unknown, limit: number): boolean {
   return true
 }
 
+/** JSON can escape lone surrogates, which are no text: they become U+FFFD, as bytes that are not UTF-8 do. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const wellFormed = (value: unknown): unknown => {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
+  if (Array.isArray(value)) return value.map(wellFormed)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wellFormed(item)]))
+  return value
+}
+
 const tooLarge = (limit: number) =>
   new RestError('rest_request_too_large', `The request body must not exceed ${limit} bytes.`, 413)
 
@@ -67,7 +76,7 @@ export async function readBody(req: PayloadRequest, limits: Limits): Promise<Rec
     if (!nestedWithin(value, MAX_JSON_DEPTH)) {
       throw new RestError('rest_invalid_json', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels.`, 400)
     }
-    return value as Record<string, unknown>
+    return wellFormed(value) as Record<string, unknown>
   }
   if (type === 'application/x-www-form-urlencoded') {
     return parse(text, { arrayLimit: limits.maxListItems, depth: 3, parameterLimit: 1000 }) as Record<string, unknown>
