@@ -78,6 +78,10 @@ describe('hostile values are data, never code', () => {
       expect(errorOf(answer)).toEqual([400, 'rest_invalid_param', ['slug']])
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
     }
+    // In the query, an escape that does not decode stays as written: a value like any other.
+    expect((await get('/events?search=%E0%A4%A')).body.total).toBe(0)
+    expect(errorOf(await get('/events?categories=%E0%A4%A'))).toEqual([400, 'rest_invalid_param', ['categories']])
+    expect(errorOf(await get('/events?ml_language=%zz'))).toEqual([400, 'rest_invalid_param', ['ml_language']])
     expect(errorOf(await get('/events/%zz'))).toEqual([404, 'rest_no_route', []])
     expect(errorOf(await get('/%E0%A4%A/x'))).toEqual([404, 'rest_no_route', []])
     expect(errorOf(await send('DELETE', '/events/by-slug/%E0%A4%A', undefined, ''))).toEqual([401, 'rest_forbidden', []])
