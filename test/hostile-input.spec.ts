@@ -72,7 +72,7 @@ describe('search matches % and _ literally, on every list', () => {
 })
 
 describe('hostile values are data, never code', () => {
-  test('broken percent-encoding in the path is a contract error, whatever the route', async () => {
+  test('broken percent-encoding: in the path a contract error whatever the route, in the query a value like any other', async () => {
     for (const path of ['/events/by-slug/%E0%A4%A', '/venues/by-slug/%', '/organizers/by-slug/%C0%AF', '/events/by-slug/%ED%A0%80']) {
       const answer = await get(path)
       expect(errorOf(answer)).toEqual([400, 'rest_invalid_param', ['slug']])
