@@ -18,11 +18,12 @@ import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
 import { findPage } from '../src/rest/reads.js'
-import { idList, idOrSlugList, nonEmptyString, type Param, ParamError, positiveInt } from '../src/rest/params.js'
+import { idList, idOrSlugList, idParam, nonEmptyString, type Param, ParamError } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { addressOf, locate } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
+import { searchCondition } from '../src/rest/search.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
 import { statusScope } from '../src/rest/visibility.js'
 import { serializeEvent } from '../src/serialize/event.js'
@@ -60,23 +61,32 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
     ),
     default: false,
   },
-  search: searchParam('Events should contain the specified string in the title, excerpt or description'),
+  search: searchParam(options, 'Events should contain the specified string in the title, excerpt or description'),
   categories: {
     type: 'array',
     items: 'integer',
+    maxItems: options.maxListItems,
     description: 'Events should be assigned one of the specified categories slugs or IDs',
     parse: idOrSlugList,
   } as Param<(number | string)[]>,
   tags: {
     type: 'array',
     items: 'integer',
+    maxItems: options.maxListItems,
     description: 'Events should be assigned one of the specified tags slugs or IDs',
     parse: idOrSlugList,
   } as Param<(number | string)[]>,
-  venue: { type: 'array', items: 'integer', description: 'Events should be assigned one of the specified venue IDs', parse: idList } as Param<number[]>,
+  venue: {
+    type: 'array',
+    items: 'integer',
+    maxItems: options.maxListItems,
+    description: 'Events should be assigned one of the specified venue IDs',
+    parse: idList,
+  } as Param<number[]>,
   organizer: {
     type: 'array',
     items: 'integer',
+    maxItems: options.maxListItems,
     description: 'Events should be assigned one of the specified organizer IDs',
     parse: idList,
   } as Param<number[]>,
@@ -88,13 +98,14 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   include: {
     type: 'array',
     items: 'integer',
+    maxItems: options.maxListItems,
     description: 'Include events with the specified IDs; date filters are ignored',
     parse: idList,
   } as Param<number[]>,
   post_parent: {
     type: 'integer',
     description: 'Events should be children of the event with this ID',
-    parse: positiveInt,
+    parse: idParam,
   } as Param<number>,
   ticketed: booleanParam('Events should have tickets (true) or not (false)'),
   password: passwordParam,
@@ -111,7 +122,11 @@ async function listEvents(call: RestCall<ListParams>) {
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
   if (!p.include) and.push(...dates.where)
-  if (p.search) and.push({ searchText: { like: p.search } }, ...searchableProtected(call))
+  if (p.search) {
+    and.push(...searchableProtected(call))
+    const search = { collection: options.slugs.events, fields: ['searchText'], search: p.search, where: [...and], trash: scope.trash }
+    and.push(await searchCondition(call, search))
+  }
   if (p.categories) {
     const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
     and.push(within('categories', ids))

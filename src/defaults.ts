@@ -15,6 +15,12 @@ export const DEFAULT_SITE_TIMEZONE = 'UTC'
 export const DEFAULT_PER_PAGE = 10
 export const MAX_PER_PAGE = 50
 
+/** Request limits: body bytes (413), query string characters (414), `search` characters and list items (400). */
+export const MAX_BODY_BYTES = 1024 * 1024
+export const MAX_QUERY_LENGTH = 4096
+export const MAX_SEARCH_LENGTH = 200
+export const MAX_LIST_ITEMS = 100
+
 export const DEFAULT_GEO_RADIUS_KM = 50
 
 /** How long anonymous responses may be reused (CDN `s-maxage`, and the project's server's response cache). */

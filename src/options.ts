@@ -11,7 +11,11 @@ import {
   DEFAULT_PER_PAGE,
   DEFAULT_SITE_TIMEZONE,
   DEFAULT_URL_TEMPLATES,
+  MAX_BODY_BYTES,
+  MAX_LIST_ITEMS,
   MAX_PER_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LENGTH,
 } from './defaults.js'
 import { isValidTimezone } from './timezones.js'
 
@@ -21,10 +25,20 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
   const maxPerPage = input.maxPerPage ?? MAX_PER_PAGE
   const defaultPerPage = Math.min(input.defaultPerPage ?? DEFAULT_PER_PAGE, maxPerPage)
   if (!(defaultPerPage >= 1)) throw new Error('eventsCalendarPlugin: page sizes must be at least 1')
+  const limits = {
+    maxBodyBytes: input.maxBodyBytes ?? MAX_BODY_BYTES,
+    maxQueryLength: input.maxQueryLength ?? MAX_QUERY_LENGTH,
+    maxSearchLength: input.maxSearchLength ?? MAX_SEARCH_LENGTH,
+    maxListItems: input.maxListItems ?? MAX_LIST_ITEMS,
+  }
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
+  }
   return {
     timezone,
     defaultPerPage,
     maxPerPage,
+    ...limits,
     urls: { ...DEFAULT_URL_TEMPLATES, ...input.urls },
     access: { ...defaultAccessRules, ...input.access },
     // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.

@@ -55,6 +55,28 @@ export type EventsCalendarOptions = {
    */
   maxPerPage?: number
   /**
+   * Largest request body of a write, in bytes; a larger one is refused with `413 rest_request_too_large`.
+   * @default 1048576 (1 MiB)
+   */
+  maxBodyBytes?: number
+  /**
+   * Longest query string, in characters as sent (percent-encoded); a longer one is refused with
+   * `414 rest_query_too_long` before anything else is checked.
+   * @default 4096
+   */
+  maxQueryLength?: number
+  /**
+   * Longest `search` of a list, in characters; a longer one is `400 rest_invalid_param`.
+   * @default 200
+   */
+  maxSearchLength?: number
+  /**
+   * Most items of a list parameter (`categories`, `tags`, `venue`, `organizer`, `include`, `exclude`, `slug`, and
+   * the linked records of an event write); more are `400 rest_invalid_param`.
+   * @default 100
+   */
+  maxListItems?: number
+  /**
    * Templates of the public page URLs returned as `url`. Placeholders: `{serverURL}`, `{slug}`, `{id}`, and
    * `{path}` (category ancestry, e.g. `music/jazz`).
    * @default { event: '{serverURL}/events/{slug}/', venue: '{serverURL}/venues/{slug}/',
@@ -109,6 +131,10 @@ export type ResolvedCalendarOptions = {
   timezone: string
   defaultPerPage: number
   maxPerPage: number
+  maxBodyBytes: number
+  maxQueryLength: number
+  maxSearchLength: number
+  maxListItems: number
   urls: UrlTemplates
   access: CalendarAccessRules
   slugs: Record<CollectionKey, CollectionSlug>

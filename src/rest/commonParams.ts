@@ -19,9 +19,10 @@ export const paginationParams = (options: ResolvedCalendarOptions, what: string)
   } as Param<number>,
 })
 
-export const searchParam = (description: string): Param<string> => ({
+export const searchParam = (options: ResolvedCalendarOptions, description: string): Param<string> => ({
   type: 'string',
   description,
+  maxLength: options.maxSearchLength,
   parse: nonEmptyString,
 })
 

@@ -13,6 +13,8 @@ export function describeParam(param: Param): Record<string, unknown> {
     ...(param.items ? { items: { type: param.items } } : {}),
     ...(param.enum ? { enum: param.enum } : {}),
     ...(param.format ? { format: param.format } : {}),
+    ...(param.maxLength !== undefined ? { maxLength: param.maxLength } : {}),
+    ...(param.maxItems !== undefined ? { maxItems: param.maxItems } : {}),
     required: Boolean(param.required),
   }
 }

@@ -43,6 +43,9 @@ export const missingParams = (names: string[]) =>
 export const noRoute = () =>
   new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
 
+export const queryTooLong = (limit: number) =>
+  new RestError('rest_query_too_long', `The query string must not exceed ${limit} characters.`, 414)
+
 /** 401 for anonymous callers, 403 for users without the right. */
 export const forbidden = (authenticated: boolean) =>
   new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401)

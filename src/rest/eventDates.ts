@@ -8,6 +8,7 @@ import type { QueryPairs } from './pagination.js'
 
 import { parseDateInput } from '../dates/parse.js'
 import { toDateFnsZone } from '../timezones.js'
+import { invalidParam } from './errors.js'
 import { ParamError } from './params.js'
 
 type Bound = 'end' | 'start'
@@ -37,6 +38,16 @@ export const dateParam = (description: string, defaultValue?: string): Param<str
 })
 
 /**
+ * The instant of a date parameter in `zone`. Parameters are checked when parsed, in UTC; near the ends of the
+ * supported years (1000–9999) another zone can still push a value out of range, which is the caller's error too.
+ */
+export function instantOf(raw: string, name: string, zone: string, now?: Date): Date {
+  const parsed = parseDateInput(raw, { zone, now })
+  if (!parsed) throw invalidParam(name)
+  return parsed.instant
+}
+
+/**
  * The date conditions of an events list (CONTRACT §2.3–2.4). Inclusive mode (default) keeps each value's calendar
  * date in the site zone: `start_date` from 00:00:00, every other filter to 23:59:59 of its day. Strict mode reads
  * values without offset as UTC and compares exactly. Without any date filter the window is today to 24 months
@@ -47,15 +58,15 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   const strict = values.strict_dates === true
   const day = (instant: Date) => formatInTimeZone(instant, zone, 'yyyy-MM-dd')
   const atDayEdge = (date: string, bound: Bound) => fromZonedTime(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
-  const resolve = (raw: string, bound: Bound) => {
-    const instant = parseDateInput(raw, { zone: strict ? 'UTC' : siteZone, now })!.instant
+  const resolve = (name: DateFilter, raw: string, bound: Bound) => {
+    const instant = instantOf(raw, name, strict ? 'UTC' : siteZone, now)
     return strict ? instant : atDayEdge(day(instant), bound)
   }
 
   const resolved: Partial<Record<DateFilter, Date>> = {}
   for (const name of Object.keys(FILTERS) as DateFilter[]) {
     const raw = values[name]
-    if (raw !== undefined) resolved[name] = resolve(raw, FILTERS[name].bound)
+    if (raw !== undefined) resolved[name] = resolve(name, raw, FILTERS[name].bound)
   }
   if (!RELATIVE.some((name) => values[name] !== undefined)) {
     resolved.start_date ??= atDayEdge(day(now), 'start')

@@ -9,6 +9,7 @@ import { serializeEvent } from '../serialize/event.js'
 import { isValidTimezone } from '../timezones.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
+import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
@@ -32,8 +33,13 @@ const date = (description: string, required: boolean): Param<string> => ({
 const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
 const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
 const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
+/** Linked records or terms, in any of the forms the original takes; as many as a list may hold. */
+const linked = (options: ResolvedCalendarOptions, description: string, type: Param['type'] = 'array'): Param<unknown> => ({
+  ...anything(description, type),
+  maxItems: options.maxListItems,
+})
 
-const writeParams = (locales: string[], required: boolean) => ({
+const writeParams = (options: ResolvedCalendarOptions, locales: string[], required: boolean) => ({
   title: {
     type: 'string',
     required,
@@ -73,10 +79,10 @@ const writeParams = (locales: string[], required: boolean) => ({
   sticky: flag('Whether the event is sticky in lists'),
   featured: flag('Whether the event is featured'),
   ticketed: flag('Whether the event has tickets'),
-  categories: anything('Category IDs, slugs or names; unknown names create categories'),
-  tags: anything('Tag IDs, slugs or names; unknown names create tags'),
-  venue: anything('A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
-  organizer: anything('Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
+  categories: linked(options, 'Category IDs, slugs or names; unknown names create categories'),
+  tags: linked(options, 'Tag IDs, slugs or names; unknown names create tags'),
+  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
+  organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
   password: text('The event password; empty removes it'),
   ml_language: languageParam(locales),
 })
@@ -104,9 +110,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
       call.req.payload.config.admin.user as CollectionSlug,
     )
     const zone = p.timezone ?? existing?.timezone ?? options.timezone
-    const instant = (raw: string) => parseDateInput(raw, { zone })!.instant
-    const start = p.start_date !== undefined ? instant(p.start_date) : existing && new Date(existing.startDate)
-    const end = p.end_date !== undefined ? instant(p.end_date) : existing && new Date(existing.endDate)
+    const start = p.start_date !== undefined ? instantOf(p.start_date, 'start_date', zone) : existing && new Date(existing.startDate)
+    const end = p.end_date !== undefined ? instantOf(p.end_date, 'end_date', zone) : existing && new Date(existing.endDate)
     if (start && end && end < start) throw invalidParam('end_date', 'The end date must not be before the start date.')
     const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
     set('title', p.title)
@@ -182,7 +187,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
   const create = method({
     description: 'Creates an event',
     permission: canWrite,
-    params: writeParams(locales, true),
+    params: writeParams(options, locales, true),
     handler: async (call) => {
       const doc = await inTransaction(call, async () =>
         call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
@@ -194,7 +199,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
   const update = method({
     description: 'Updates an event; only the fields sent change',
     permission: canWrite,
-    params: writeParams(locales, false),
+    params: writeParams(options, locales, false),
     handler: async (call) => {
       const existing = await target(call)
       const doc = await inTransaction(call, async () =>

@@ -1,4 +1,4 @@
-import { type Endpoint, Forbidden, type PayloadRequest, ValidationError } from 'payload'
+import { type Endpoint, Forbidden, type PayloadHandler, type PayloadRequest, ValidationError } from 'payload'
 
 import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
@@ -7,9 +7,9 @@ import type { Method, MethodSpec, Route } from './route.js'
 import { NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
-import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
+import { forbidden, invalidParam, invalidParams, noRoute, queryTooLong, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
-import { validateParams } from './params.js'
+import { hasNul, validateParams } from './params.js'
 import { errorResponse, jsonResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { METHODS } from './route.js'
@@ -52,13 +52,16 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
   try {
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
-    const input = method === 'GET' ? query : { ...query, ...(await readBody(req)) }
+    const input = method === 'GET' ? query : { ...query, ...(await readBody(req, options)) }
     const locale = resolveLocale(req, input.ml_language)
+    const path = (req.routeParams ?? {}) as Record<string, string>
+    const badSegment = Object.keys(path).find((name) => hasNul(path[name]))
+    if (badSegment) throw invalidParam(badSegment)
     const params = validateParams(spec.params, input)
     const result = await spec.handler({
       req,
       params,
-      path: (req.routeParams ?? {}) as Record<string, string>,
+      path,
       locale,
       options,
       serialize: serializeContext(req, options),
@@ -74,6 +77,14 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
   }
 }
 
+/** Refuses a query string over the limit before anything else is read or checked. */
+const limitingQuery =
+  (options: ResolvedCalendarOptions, handler: PayloadHandler): PayloadHandler =>
+  async (req) => {
+    const length = new URL(req.url ?? 'http://localhost').search.slice(1).length
+    return length > options.maxQueryLength ? errorResponse(req, queryTooLong(options.maxQueryLength)) : handler(req)
+  }
+
 /**
  * The namespace as Payload root endpoints: each route and method, `OPTIONS` describing each route, and, last, a
  * catch-all answering `rest_no_route` for every other path or method under the namespace.
@@ -87,20 +98,22 @@ export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOpt
       endpoints.push({
         path: `${base}${route.path}`,
         method: method.toLowerCase() as Endpoint['method'],
-        handler: (req) => run(req, route, method, options),
+        handler: limitingQuery(options, (req) => run(req, route, method, options)),
       })
     }
     endpoints.push({
       path: `${base}${route.path}`,
       method: 'options',
-      handler: async (req) => jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) }),
+      handler: limitingQuery(options, async (req) =>
+        jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) }),
+      ),
     })
   }
   for (const method of [...METHODS, 'OPTIONS']) {
     endpoints.push({
-      path: `${base}/:rest*`,
+      path: `${base}(/.*)?`,
       method: method.toLowerCase() as Endpoint['method'],
-      handler: async (req) => errorResponse(req, noRoute()),
+      handler: limitingQuery(options, async (req) => errorResponse(req, noRoute())),
     })
   }
   return endpoints

@@ -5,6 +5,7 @@ import type { RestCall } from './route.js'
 
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
+import { recordId } from './params.js'
 
 type Kind = { collection: CollectionSlug; param: string; nameKey: string; toData: (values: Record<string, unknown>) => Record<string, unknown> }
 
@@ -14,6 +15,10 @@ const asList = (value: unknown): unknown[] => {
   if (value === null || value === undefined) return []
   return [value]
 }
+
+/** The id a list item names: a JSON number or digits (0, which matches nothing, when it is no valid id). */
+const itemId = (item: unknown): number | undefined =>
+  typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item)) ? (recordId(item) ?? 0) : undefined
 
 async function existing(call: RestCall, collection: CollectionSlug, where: Where): Promise<Id | undefined> {
   const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where })
@@ -27,8 +32,8 @@ async function existing(call: RestCall, collection: CollectionSlug, where: Where
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
   for (const item of asList(value)) {
-    if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) {
-      const id = Number(item)
+    const id = itemId(item)
+    if (id !== undefined) {
       if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined) throw invalidParam(kind.param)
       ids.push(id)
     } else if (item && typeof item === 'object' && !Array.isArray(item)) {
@@ -59,8 +64,8 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
 export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
   for (const item of asList(value)) {
-    if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))) {
-      const id = Number(item)
+    const id = itemId(item)
+    if (id !== undefined) {
       if ((await existing(call, collection, { id: { equals: id } })) === undefined) throw invalidParam(param)
       ids.push(id)
     } else if (typeof item === 'string' && item.trim()) {

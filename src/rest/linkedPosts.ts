@@ -10,8 +10,9 @@ import { asCaller } from './localApi.js'
 import { addressOf, locate } from './locate.js'
 import { findPage } from './reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
-import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
+import { idParam, nonEmptyString, type Param, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
+import { searchCondition } from './search.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
 import { inTransaction, moveToTrash } from './transaction.js'
@@ -39,8 +40,8 @@ export type LinkedPostKind<D extends Doc> = {
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
   ...paginationParams(options, plural),
-  search: searchParam(`Limit results to ${plural} matching the string in their name or details`),
-  event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: positiveInt } as Param<number>,
+  search: searchParam(options, `Limit results to ${plural} matching the string in their name or details`),
+  event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: idParam } as Param<number>,
   has_events: booleanParam(`Limit results to ${plural} that have events (true) or none (false)`),
   only_with_upcoming: { ...booleanParam(`Limit results to ${plural} that have upcoming events`), default: false },
   status: statusParam,
@@ -74,7 +75,9 @@ export function linkedPostRoutes<D extends Doc>(
     const page = p.page ?? 1
     const scope = statusScope(call, p.status)
     const and: Where[] = [scope.where]
-    if (p.search) and.push({ or: kind.searchFields.map((field) => ({ [field]: { like: p.search } })) })
+    if (p.search) {
+      and.push(await searchCondition(call, { collection, fields: kind.searchFields, search: p.search, where: [...and], trash: scope.trash }))
+    }
     if (p.event) {
       const { docs } = await call.req.payload.find({
         ...asCaller(call),

@@ -2,6 +2,7 @@ import type { CollectionSlug, Where } from 'payload'
 
 import type { RestCall } from './route.js'
 
+import { recordId } from './params.js'
 import { findFirst } from './reads.js'
 
 export type Address = { where: Where; trash: boolean }
@@ -11,7 +12,7 @@ export type Address = { where: Where; trash: boolean }
  * original renames its slug). With `unpublishedHaveNoSlug` (events), drafts and pending records have none either.
  */
 export function addressOf(call: Pick<RestCall, 'path'>, { unpublishedHaveNoSlug = false } = {}): Address {
-  if (call.path.id !== undefined) return { where: { id: { equals: Number(call.path.id) } }, trash: true }
+  if (call.path.id !== undefined) return { where: { id: { equals: recordId(call.path.id) ?? 0 } }, trash: true }
   const slug: Where = { slug: { equals: call.path.slug } }
   return {
     where: unpublishedHaveNoSlug ? { and: [slug, { status: { not_in: ['draft', 'pending'] } }] } : slug,

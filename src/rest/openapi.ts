@@ -13,6 +13,8 @@ function schemaOf(param: Param): Record<string, unknown> {
     ...(param.items ? { items: { type: param.items } } : {}),
     ...(param.enum ? { enum: [...param.enum] } : {}),
     ...(param.format ? { format: param.format } : {}),
+    ...(param.maxLength !== undefined ? { maxLength: param.maxLength } : {}),
+    ...(param.maxItems !== undefined && type === 'array' ? { maxItems: param.maxItems } : {}),
     ...(param.default !== undefined && typeof param.default === (type === 'integer' ? 'number' : type)
       ? { default: param.default }
       : {}),

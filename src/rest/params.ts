@@ -23,6 +23,10 @@ export type Param<T = unknown> = {
   /** OpenAPI `format`, e.g. `date-time`. */
   format?: string
   enum?: readonly string[]
+  /** Longest string accepted, in characters; checked before `parse`. */
+  maxLength?: number
+  /** Most items accepted, counted after `parse`; a comma-separated string counts its items. */
+  maxItems?: number
   description: string
   required?: boolean
   /** Documented default; what the handler does without the parameter. */
@@ -36,6 +40,12 @@ export type ParamValues<S extends ParamSpec> = {
   [K in keyof S]?: S[K] extends Param<infer T> ? T : never
 }
 
+/** PostgreSQL cannot store U+0000 in text, and no client has a reason to send it: such a value is invalid. */
+export const hasNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : Boolean(value) && typeof value === 'object' && Object.values(value as object).some(hasNul)
+
 /** Validates every declared parameter present in `input`; reports every failure at once, missing ones first. */
 export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>): ParamValues<S> {
   const missing = Object.keys(spec).filter((name) => spec[name].required && input[name] === undefined)
@@ -44,8 +54,12 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
   const failures: Record<string, ParamFailure> = {}
   for (const [name, param] of Object.entries(spec)) {
     if (input[name] === undefined) continue
+    if (hasNul(input[name])) {
+      failures[name] = { message: INVALID }
+      continue
+    }
     try {
-      values[name] = param.parse ? param.parse(input[name], name) : input[name]
+      values[name] = withinLimits(param, name, input[name])
     } catch (error) {
       if (!(error instanceof ParamError)) throw error
       failures[name] = { message: error.message, detail: error.detail }
@@ -53,6 +67,24 @@ export function validateParams<S extends ParamSpec>(spec: S, input: Record<strin
   }
   if (Object.keys(failures).length) throw invalidParams(failures)
   return values as ParamValues<S>
+}
+
+/** WordPress's schema errors for `maxLength` and `maxItems`, as the detail of an invalid parameter. */
+const limitError = (name: string, code: string, message: string) =>
+  new ParamError(message, { code, message, data: { param: name } })
+
+const itemCount = (value: unknown) =>
+  Array.isArray(value) ? value.length : typeof value === 'string' ? value.split(',').length : 1
+
+function withinLimits(param: Param, name: string, raw: unknown): unknown {
+  if (param.maxLength !== undefined && typeof raw === 'string' && [...raw].length > param.maxLength) {
+    throw limitError(name, 'rest_too_long', `${name} must be at most ${param.maxLength} characters long.`)
+  }
+  const value = param.parse ? param.parse(raw, name) : raw
+  if (param.maxItems !== undefined && itemCount(value) > param.maxItems) {
+    throw limitError(name, 'rest_too_many_items', `${name} must contain at most ${param.maxItems} items.`)
+  }
+  return value
 }
 
 const scalar = (raw: unknown): string => {
@@ -91,11 +123,31 @@ export function list(raw: unknown): string[] {
   return trimmed
 }
 
-export const idList = (raw: unknown): number[] => list(raw).map(positiveInt)
+/** The largest id every adapter can hold (PostgreSQL's `serial` is a 32-bit integer). */
+const MAX_RECORD_ID = 2_147_483_647
+
+/**
+ * A record id given as digits or a JSON integer; `undefined` when it is not one. An id larger than any database
+ * can hold names no record, so it becomes 0, which matches nothing, instead of an error from the database.
+ */
+export function recordId(raw: unknown): number | undefined {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) return undefined
+  return Number(text) > MAX_RECORD_ID ? 0 : Number(text)
+}
+
+/** An id parameter: invalid unless it is a record id. */
+export function idParam(raw: unknown): number {
+  const id = recordId(scalar(raw))
+  if (id === undefined) throw new ParamError()
+  return id
+}
+
+export const idList = (raw: unknown): number[] => list(raw).map(idParam)
 
 /** Ids or slugs: digits are ids, anything else a slug. */
 export const idOrSlugList = (raw: unknown): (number | string)[] =>
-  list(raw).map((item) => (/^\d+$/.test(item) ? positiveInt(item) : item))
+  list(raw).map((item) => (/^\d+$/.test(item) ? idParam(item) : item))
 
 /** A JSON type mismatch, reported as the original does: `<name> is not of type <type>.` with a nested detail. */
 export function typeError(name: string, type: JsonType): ParamError {

@@ -9,11 +9,12 @@ import { ImageImportError, importImage } from '../media/importImage.js'
 import { htmlToRichText } from '../richTextInput.js'
 import { isHttpUrl } from '../validate.js'
 import { invalidParam } from './errors.js'
-import { type Param, ParamError, positiveInt, stringValue, typeError } from './params.js'
+import { instantOf } from './eventDates.js'
+import { idParam, type Param, ParamError, stringValue, typeError } from './params.js'
 
 /** Parameters every post-like record (event, venue, organizer) takes on create and update. */
 export const publicationParams = {
-  author: { type: 'integer', description: 'The author ID', parse: positiveInt } as Param<number>,
+  author: { type: 'integer', description: 'The author ID', parse: idParam } as Param<number>,
   date: { type: 'string', description: 'The publication date, in the site time zone', parse: checkedDate } as Param<string>,
   date_utc: { type: 'string', description: 'The publication date, in UTC', parse: checkedDate } as Param<string>,
   description: { type: 'string', description: 'The description, as HTML', parse: stringValue } as Param<string>,
@@ -58,10 +59,8 @@ type PublicationValues = { author?: number; date?: string; date_utc?: string; de
 export async function publicationData(call: RestCall, values: PublicationValues, usersSlug: CollectionSlug) {
   const data: Record<string, unknown> = {}
   if (values.status !== undefined) data.status = values.status
-  if (values.date_utc !== undefined) data.publishedAt = parseDateInput(values.date_utc, { zone: 'UTC' })!.instant.toISOString()
-  else if (values.date !== undefined) {
-    data.publishedAt = parseDateInput(values.date, { zone: call.options.timezone })!.instant.toISOString()
-  }
+  if (values.date_utc !== undefined) data.publishedAt = instantOf(values.date_utc, 'date_utc', 'UTC').toISOString()
+  else if (values.date !== undefined) data.publishedAt = instantOf(values.date, 'date', call.options.timezone).toISOString()
   if (values.author !== undefined) {
     // Whether the user exists is all that is read; editors may not read other users' records.
     const { totalDocs } = await call.req.payload.count({

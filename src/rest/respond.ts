@@ -4,9 +4,16 @@ import type { RestError } from './errors.js'
 
 import { etagMatches, etagOf } from '../cache/etag.js'
 
+/**
+ * Every answer of the namespace is JSON data, never a page: it may not be sniffed as another type, framed, run
+ * as a document with scripts or styles, or leak the caller's URL onwards.
+ */
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
   'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
   'Access-Control-Expose-Headers': 'X-TEC-Total, X-TEC-TotalPages, Link',
   'Access-Control-Allow-Headers': 'Authorization, Content-Disposition, Content-MD5, Content-Type',
   Vary: 'Origin',

@@ -8,20 +8,33 @@ import { booleanParam, languageParam, paginationParams, searchParam } from './co
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { termEnvelope } from './pagination.js'
-import { idList, list, type Param, positiveInt } from './params.js'
+import { idList, idParam, list, type Param, recordId } from './params.js'
 import { method, type RestCall, type Route } from './route.js'
+import { searchCondition } from './search.js'
 import { requireExisting } from './terms.js'
 import { termWriteMethods } from './termWrites.js'
 
 const ORDER_BY = ['id', 'count', 'name', 'slug', 'description', 'parent', 'term_group', 'term_id'] as const
 
-const eventParam = (description: string): Param<number> => ({ type: 'integer', description, parse: positiveInt })
+const eventParam = (description: string): Param<number> => ({ type: 'integer', description, parse: idParam })
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonomy: Taxonomy) => ({
   ...paginationParams(options, 'terms'),
-  search: searchParam('Limit results to those matching a string'),
-  exclude: { type: 'array', items: 'integer', description: 'Ensure result set excludes specific IDs', parse: idList } as Param<number[]>,
-  include: { type: 'array', items: 'integer', description: 'Limit result set to specific IDs', parse: idList } as Param<number[]>,
+  search: searchParam(options, 'Limit results to those matching a string'),
+  exclude: {
+    type: 'array',
+    items: 'integer',
+    maxItems: options.maxListItems,
+    description: 'Ensure result set excludes specific IDs',
+    parse: idList,
+  } as Param<number[]>,
+  include: {
+    type: 'array',
+    items: 'integer',
+    maxItems: options.maxListItems,
+    description: 'Limit result set to specific IDs',
+    parse: idList,
+  } as Param<number[]>,
   order: {
     type: 'string',
     enum: ['asc', 'desc'],
@@ -44,7 +57,12 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonom
     : {}),
   post: eventParam('Limit result set to terms assigned to a specific event'),
   event: eventParam('Limit result set to terms assigned to a specific event (alias of post)'),
-  slug: { type: 'string', description: 'Limit result set to terms with one or more specific slugs', parse: list } as Param<string[]>,
+  slug: {
+    type: 'string',
+    maxItems: options.maxListItems,
+    description: 'Limit result set to terms with one or more specific slugs',
+    parse: list,
+  } as Param<string[]>,
   ml_language: languageParam(locales),
 })
 
@@ -78,7 +96,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     const page = p.page ?? 1
     const and: Where[] = []
     if (p.hide_empty !== false) and.push({ count: { greater_than: 0 } })
-    if (p.search) and.push({ name: { like: p.search } })
+    if (p.search) and.push(await searchCondition(call, { collection, fields: ['name'], search: p.search, where: [...and] }))
     if (p.exclude) {
       await requireExisting(call, collection, p.exclude, 'exclude')
       and.push({ id: { not_in: p.exclude } })
@@ -142,7 +160,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
       collection,
       limit: 1,
       pagination: false,
-      where: { id: { equals: Number(call.path.id) } },
+      where: { id: { equals: recordId(call.path.id) ?? 0 } },
     })
     if (!docs[0]) throw invalidParam('id')
     return { body: serializeTerm(docs[0] as unknown as TermDoc, taxonomy, await ancestry(call), call.serialize) }

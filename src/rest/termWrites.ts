@@ -7,7 +7,7 @@ import { serializeTerm, type Taxonomy } from '../serialize/term.js'
 import { languageParam } from './commonParams.js'
 import { invalidParam, notHierarchical, termExists } from './errors.js'
 import { asCaller } from './localApi.js'
-import { nonEmptyString, type Param, positiveInt, stringValue } from './params.js'
+import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { method, type RestCall } from './route.js'
 
 type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
@@ -21,7 +21,7 @@ const writeParams = (locales: string[], required: boolean) => ({
   } as Param<string>,
   description: { type: 'string', description: 'The term description', parse: stringValue } as Param<string>,
   slug: { type: 'string', description: 'An alphanumeric identifier for the term', parse: stringValue } as Param<string>,
-  parent: { type: 'integer', description: 'The parent term ID (categories only)', parse: positiveInt } as Param<number>,
+  parent: { type: 'integer', description: 'The parent term ID (categories only)', parse: idParam } as Param<number>,
   ml_language: languageParam(locales),
 })
 
@@ -97,7 +97,7 @@ export function termWriteMethods(
     permission: ({ req }) => options.access.publish({ req }),
     params: writeParams(locales, false),
     handler: async (call) => {
-      const existing = await findTerm(call, Number(call.path.id))
+      const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       await checkParent(call)
       if (call.params.name !== undefined) {
         await checkUnique(call, call.params.name, call.params.parent ?? existing.parent ?? null, existing.id)
@@ -117,7 +117,7 @@ export function termWriteMethods(
     permission: ({ req }) => options.access.publish({ req }),
     params: { ml_language: languageParam(locales) },
     handler: async (call) => {
-      const existing = await findTerm(call, Number(call.path.id))
+      const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       const previous = await respond(call, existing)
       await call.req.payload.delete({ ...asCaller(call), collection, id: existing.id })
       return previous

@@ -53,8 +53,8 @@ export function formatCost(event: CostFields, ctx: CostDefaults): { cost: string
   const position =
     event.currencyPosition || (event.currencySymbol ? ctx.defaultCurrencyPosition : parsed?.position) || ''
   const details = (values: string[]): CostDetails => ({
-    currency_symbol: symbol,
-    currency_code: event.currencyCode || '',
+    currency_symbol: escapeHtml(symbol),
+    currency_code: escapeHtml(event.currencyCode || ''),
     currency_position: position,
     values,
   })

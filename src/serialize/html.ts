@@ -9,6 +9,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ENTITIES[char] as string)
 }
 
+/** `escapeHtml` for fields that may be empty; empty stays as it is, for the original's `array_filter`. */
+export const escapeOptional = <T extends string | null | undefined>(text: T): T => (text ? (escapeHtml(text) as T) : text)
+
 /**
  * wpautop for text that is already HTML-safe: blank-line separated blocks become `<p>…</p>\n`, single newlines
  * `<br />`. The trailing newline is the original's; callers that emit post fields trim it.

@@ -50,12 +50,12 @@ function imageUrl(id: Id | null | undefined, related: Media, ctx: UrlContext): {
 
 /**
  * The original obfuscates e-mail addresses with WordPress's `antispambot`, which picks the characters to encode at
- * random. We encode every other character and the `@` as decimal entities: the same kind of output, stable
- * between requests, but not the original's exact pattern.
+ * random. We encode every other character, the `@` and HTML's special characters as decimal entities: the same
+ * kind of output, stable between requests, but not the original's exact pattern.
  */
 function obfuscateEmail(email: string): string {
   return [...email]
-    .map((char, index) => (index % 2 === 0 || char === '@' ? `&#${char.codePointAt(0)};` : char))
+    .map((char, index) => (index % 2 === 0 || /[@&<>"']/.test(char) ? `&#${char.codePointAt(0)};` : char))
     .join('')
 }
 
@@ -69,7 +69,7 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
     addressCountry: venue.country,
   }
   const address = { '@type': 'PostalAddress' } as PostalAddress
-  for (const [key, value] of Object.entries(parts)) if (value) address[key as keyof typeof parts] = value
+  for (const [key, value] of Object.entries(parts)) if (value) address[key as keyof typeof parts] = escapeHtml(value)
   const hasGeo = typeof venue.geoLat === 'number' && typeof venue.geoLng === 'number'
   return {
     '@type': 'Place',
@@ -81,8 +81,8 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
     ...(hasGeo
       ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geoLat as number, longitude: venue.geoLng as number } }
       : {}),
-    telephone: venue.phone ?? '',
-    sameAs: venue.website ?? '',
+    telephone: escapeHtml(venue.phone ?? ''),
+    sameAs: escapeHtml(venue.website ?? ''),
   }
 }
 
@@ -93,10 +93,10 @@ export function personJsonLd(organizer: OrganizerDoc, related: Media, ctx: UrlCo
     name: escJs(organizer.name ?? ''),
     description: escJs(summary(organizer.excerpt, richTextToHtml(organizer.description))),
     ...imageUrl(organizer.image, related, ctx),
-    url: organizer.website ?? '',
-    telephone: organizer.phone ?? '',
+    url: escapeHtml(organizer.website ?? ''),
+    telephone: escapeHtml(organizer.phone ?? ''),
     email: obfuscateEmail(organizer.email ?? ''),
-    sameAs: organizer.website ?? '',
+    sameAs: escapeHtml(organizer.website ?? ''),
   }
 }
 
@@ -108,7 +108,7 @@ function offer(event: EventDoc, url: string, ctx: Pick<SerializeContext, 'siteTi
     offers: {
       '@type': 'Offer',
       price,
-      priceCurrency: event.currencyCode || 'USD',
+      priceCurrency: escapeHtml(event.currencyCode || 'USD'),
       url,
       category: 'primary',
       availability: 'inStock',

@@ -1,6 +1,7 @@
 import type { EventView, OrganizerDoc, Related, SerializeContext } from './types.js'
 import type { OrganizerObject } from './wire.js'
 
+import { escapeOptional } from './html.js'
 import { personJsonLd } from './jsonLd.js'
 import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'
@@ -17,9 +18,9 @@ export function serializeOrganizer(
 ): OrganizerObject {
   const fields = withoutEmpty({
     ...linkedPostHead(doc, 'organizer', related, ctx),
-    phone: doc.phone,
-    website: doc.website,
-    email: doc.email,
+    phone: escapeOptional(doc.phone),
+    website: escapeOptional(doc.website),
+    email: escapeOptional(doc.email),
   }) as Omit<OrganizerObject, 'global_id' | 'global_id_lineage'>
   return {
     ...fields,

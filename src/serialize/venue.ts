@@ -1,6 +1,7 @@
 import type { EventView, Related, SerializeContext, VenueDoc } from './types.js'
 import type { VenueObject } from './wire.js'
 
+import { escapeOptional } from './html.js'
 import { placeJsonLd } from './jsonLd.js'
 import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'
@@ -17,15 +18,15 @@ export function serializeVenue(
 ): VenueObject {
   const fields = withoutEmpty({
     ...linkedPostHead(doc, 'venue', related, ctx),
-    address: doc.address,
-    city: doc.city,
-    country: doc.country,
-    province: doc.province,
-    state: doc.state,
-    zip: doc.zip,
-    phone: doc.phone,
-    website: doc.website,
-    stateprovince: doc.state || doc.province,
+    address: escapeOptional(doc.address),
+    city: escapeOptional(doc.city),
+    country: escapeOptional(doc.country),
+    province: escapeOptional(doc.province),
+    state: escapeOptional(doc.state),
+    zip: escapeOptional(doc.zip),
+    phone: escapeOptional(doc.phone),
+    website: escapeOptional(doc.website),
+    stateprovince: escapeOptional(doc.state || doc.province),
   }) as Omit<VenueObject, 'global_id' | 'global_id_lineage' | 'show_map' | 'show_map_link'>
   const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
   return {

@@ -1,11 +1,12 @@
 import type { Migration, Payload, SanitizedConfig } from 'payload'
 
-import express, { type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { createServer, type Server } from 'node:http'
 import { getPayload, handleEndpoints } from 'payload'
 
 import { ensureChangeStamp } from '../cache/changeStamp.js'
 import { updatePlannerStatistics } from '../database.js'
+import { serverError } from '../rest/errors.js'
 import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
 import { responseCache } from './cachedResponses.js'
 import { sendSnapshot, snapshotResponse, toWebRequest } from './webBridge.js'
@@ -45,15 +46,18 @@ function languagePrefix(config: SanitizedConfig): RequestHandler {
 /**
  * The host's HTTP server: Payload's REST API and every plugin endpoint under `/api` through `handleEndpoints`,
  * anonymous namespace reads answered from the response cache first; anything else goes to `fallback` (the
- * Next.js admin) or is a 404.
+ * Next.js admin) or is a 404. The API is matched by prefix, not by an express route, because express decodes
+ * route parameters and answers a malformed `%` sequence with an HTML page of its own.
  */
 export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
   const { config } = payload
+  const api = config.routes.api
   const cache = responseCache(payload)
   const app = express()
   app.disable('x-powered-by')
   app.use(languagePrefix(config))
-  app.all(`${config.routes.api}/{*rest}`, async (req, res, next) => {
+  app.use(async (req, res, next) => {
+    if (req.path !== api && !req.path.startsWith(`${api}/`)) return next()
     try {
       const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`
       const response = await snapshotResponse(await handleEndpoints({ config, request: toWebRequest(req, origin) }))
@@ -64,6 +68,11 @@ export function createHostServer(payload: Payload, fallback?: RequestHandler): S
     }
   })
   if (fallback) app.all('{*rest}', fallback)
+  // Express's own error page shows the stack trace outside production.
+  app.use(((error, req, res, _next) => {
+    payload.logger.error({ err: error, msg: `${req.method} ${req.url} failed` })
+    res.status(500).json(serverError(false).toBody())
+  }) as ErrorRequestHandler)
   if (!cache) return createServer(app)
   return createServer((req, res) => {
     void cache.serve(req, res).then((served) => served || app(req, res))

@@ -1,8 +1,57 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { Readable } from 'node:stream'
+/**
+ * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
+ * Payload decodes path parameters with `decodeURIComponent`, which throws on anything else.
+ */
+export function wellFormedPath(url: string): string {
+  const [path, query] = splitAtQuery(url)
+  try {
+    decodeURIComponent(path)
+    return url
+  } catch {
+    const repaired = path.replace(/(?:%[\da-f]{2})+|%/gi, (run) =>
+      run === '%' ? '%25' : encodeURIComponent(Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8')),
+    )
+    return repaired + query
+  }
+}
 
-/** A Node request as a Web `Request`; the body is streamed, so no body parser may run before this. */
+const splitAtQuery = (url: string): [string, string] => {
+  const at = url.indexOf('?')
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)]
+}
+
+/**
+ * The body of a Node request as a Web stream that reads only when it is read. Node discards a body nobody read once
+ * the answer is sent, so the connection stays usable; `Readable.toWeb` starts reading at once, so an answer given
+ * before the body was read (401, 414) left the rest of a large body in the connection and reset the client's next
+ * request on it.
+ */
+function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        chunks ??= req.iterator({ destroyOnReturn: false })
+        const { done, value } = await chunks.next()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      },
+      // A reader that stops early (a body over the size limit): the rest is discarded as it arrives, as Node does.
+      async cancel() {
+        await chunks?.return?.()
+        req.resume()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/**
+ * A Node request as a Web `Request`, its path made decodable; the body is streamed, so no body parser may run
+ * before this.
+ */
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -11,10 +60,10 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  return new Request(new URL(wellFormedPath(req.url ?? '/'), origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? lazyBody(req) : undefined,
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit)
 }

@@ -1,0 +1,56 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { Id } from '../serialize/types.js'
+import type { RestCall } from './route.js'
+
+import { KEEP_WRITE_ONLY } from '../hooks/writeOnly.js'
+import { asCaller } from './localApi.js'
+
+/** Characters that are wildcards (`%`, `_`) or the escape (`\`, PostgreSQL) of the SQL adapters' `like`. */
+const LIKE_SPECIAL = /[%_\\]/
+
+type Search = {
+  collection: CollectionSlug
+  /** Top-level fields searched; a record matches when one of them holds every word. */
+  fields: string[]
+  search: string
+  /** The list's other conditions, which bound the candidates of a literal match. */
+  where: Where[]
+  trash?: boolean
+}
+
+const words = (text: string) => text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
+
+/** Payload's `like` on each field: every word of `text` in that field, case-insensitively. */
+const likeAny = (fields: string[], text: string): Where => ({ or: fields.map((field) => ({ [field]: { like: text } })) })
+
+/**
+ * The condition for `search`, matched literally. Payload's `like` passes `%` and `_` to SQL as wildcards, and no
+ * escape works on every adapter, so a search holding them is matched in two steps: `like` on the text between them
+ * finds the candidates (a superset), and the ids of those whose fields hold the words as written are kept.
+ */
+export async function searchCondition(call: RestCall, search: Search): Promise<Where> {
+  if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, search.search)
+  const around = words(search.search.split(LIKE_SPECIAL).join(' ')).join(' ')
+  // Its own request, so that keeping write-only fields for this read keeps them for no other.
+  const { req: _req, ...caller } = asCaller(call)
+  const { docs } = await call.req.payload.find({
+    ...caller,
+    context: { [KEEP_WRITE_ONLY]: true },
+    collection: search.collection,
+    pagination: false,
+    select: Object.fromEntries(search.fields.map((field) => [field, true])),
+    showHiddenFields: true,
+    trash: search.trash,
+    where: { and: [...search.where, ...(around ? [likeAny(search.fields, around)] : [])] },
+  })
+  const wanted = words(search.search)
+  const matching = (docs as unknown as Record<string, unknown>[]).filter((doc) =>
+    search.fields.some((field) => {
+      const value = typeof doc[field] === 'string' ? doc[field].toLocaleLowerCase() : ''
+      return wanted.every((word) => value.includes(word))
+    }),
+  )
+  // id 0 is never used: `in: [0]` matches nothing on every adapter, where an empty list is not portable.
+  return { id: { in: [...matching.map((doc) => doc.id as Id), 0] } }
+}

@@ -1,0 +1,32 @@
+import type { EventsCalendarOptions } from '../../src/types.js'
+import type { FuzzContext } from './campaign.js'
+import type { Fixture } from './requests.js'
+
+import { resolveOptions } from '../../src/options.js'
+import { createCalendar } from '../helpers/calendar.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+import { createUser, registerFirstUser } from '../helpers/users.js'
+
+/**
+ * The test host on a fresh database with the small calendar of the read tests and an editor: what the fuzzer
+ * sends its requests to.
+ */
+export async function startFuzzServer(options: EventsCalendarOptions): Promise<{ server: TestServer; ctx: FuzzContext; fixture: Fixture }> {
+  const server = await startTestServer(options)
+  const admin = await registerFirstUser(server)
+  const editor = (await createUser(server, admin, 'editor@example.test', 'editor')).token
+  const calendar = await createCalendar(server.payload)
+  const fixture: Fixture = Object.fromEntries(
+    Object.entries(calendar).map(([family, records]) => {
+      const list = Object.values(records as Record<string, { id: number; slug: string }>)
+      return [family, { ids: list.map((record) => String(record.id)), slugs: list.map((record) => record.slug) }]
+    }),
+  )
+  const ctx: FuzzContext = {
+    url: server.url,
+    payload: server.payload,
+    collections: [...Object.values(resolveOptions(options).slugs), 'users'],
+    tokens: { anonymous: undefined, editor },
+  }
+  return { server, ctx, fixture }
+}
