@@ -1,10 +1,9 @@
-import type { CollectionSlug, Where } from 'payload'
+import type { CollectionSlug, TypedLocale, Where } from 'payload'
 
 import type { Id } from '../serialize/types.js'
 import type { RestCall } from './route.js'
 
 import { KEEP_WRITE_ONLY } from '../hooks/writeOnly.js'
-import { asCaller } from './localApi.js'
 
 /** Characters that are wildcards (`%`, `_`) or the escape (`\`, PostgreSQL) of the SQL adapters' `like`. */
 const LIKE_SPECIAL = /[%_\\]/
@@ -32,10 +31,13 @@ const likeAny = (fields: string[], text: string): Where => ({ or: fields.map((fi
 export async function searchCondition(call: RestCall, search: Search): Promise<Where> {
   if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, search.search)
   const around = words(search.search.split(LIKE_SPECIAL).join(' ')).join(' ')
-  // Its own request, so that keeping write-only fields for this read keeps them for no other.
-  const { req: _req, ...caller } = asCaller(call)
+  // As the caller, but in a request of its own, so that keeping write-only fields for this read keeps them for no
+  // other.
   const { docs } = await call.req.payload.find({
-    ...caller,
+    user: call.req.user,
+    overrideAccess: false,
+    locale: call.locale as TypedLocale,
+    depth: 0,
     context: { [KEEP_WRITE_ONLY]: true },
     collection: search.collection,
     pagination: false,
