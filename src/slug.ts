@@ -11,6 +11,33 @@ export function toSlug(text: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
+/** Every slug a collection uses, trashed records included: a bulk import loads them once (see `SLUGS_TAKEN`). */
+export async function takenSlugs(req: PayloadRequest, collection: CollectionSlug): Promise<Set<string>> {
+  const { docs } = await req.payload.find({
+    collection,
+    depth: 0,
+    overrideAccess: true,
+    pagination: false,
+    req,
+    select: { slug: true },
+    trash: true,
+  })
+  return new Set(docs.map((doc) => (doc as { slug?: string }).slug).filter((slug): slug is string => Boolean(slug)))
+}
+
+/**
+ * Hook context key of a bulk import: `Map<collection slug, Set<slug>>` of the slugs taken so far. With it, a new
+ * record's slug is chosen from memory instead of a query that scans the collection for each record.
+ */
+export const SLUGS_TAKEN = 'slugsTaken'
+
+function firstFree(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+  }
+}
+
 /**
  * The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included.
  * This is bookkeeping across records the caller may not be allowed to see, so it reads without access checks
@@ -38,9 +65,12 @@ export async function uniqueSlug(args: {
       ],
     },
   })
-  const taken = new Set(docs.map((doc) => (doc as { slug?: string }).slug))
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) {
-    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
-  }
+  return firstFree(base, new Set(docs.map((doc) => (doc as { slug?: string }).slug!)))
+}
+
+/** `uniqueSlug` against the slugs a bulk import keeps in memory; the chosen slug is marked as taken. */
+export function uniqueSlugFromMemory(base: string, taken: Set<string>): string {
+  const slug = firstFree(base, taken)
+  taken.add(slug)
+  return slug
 }

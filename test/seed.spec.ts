@@ -63,6 +63,26 @@ describe('npm run seed -- --file', () => {
     })
     expect(zhHant.docs[0].title).toBe(translated.translations!['zh-hant']!.title)
 
+    // Slugs and search text are chosen in memory during an import: they must come out as a one-by-one write makes them.
+    const { docs: slugs } = await server.payload.find({ collection: 'events', pagination: false, select: { slug: true } })
+    expect(new Set(slugs.map((doc) => doc.slug)).size).toBe(dataset.events.length)
+    const twice = dataset.events.find((event, index) => dataset.events.findIndex((other) => other.title === event.title) < index)!
+    const { docs: namesakes } = await server.payload.find({
+      collection: 'events',
+      sort: 'id',
+      where: { title: { equals: twice.title } },
+    })
+    expect(namesakes.map((doc) => doc.slug)).toEqual(
+      namesakes.map((_, index) => (index ? `${namesakes[0].slug}-${index + 1}` : namesakes[0].slug)),
+    )
+    for (const title of [translated.title, translated.translations!['zh-hans']!.title, translated.translations!['zh-hant']!.title]) {
+      const found = await server.payload.count({
+        collection: 'events',
+        where: { and: [{ importKey: { equals: translated.key } }, { searchText: { like: title } }] },
+      })
+      expect(found.totalDocs).toBe(1)
+    }
+
     const child = dataset.categories.find((category) => category.parent)!
     const storedChild = await server.payload.find({
       collection: 'event-categories',
