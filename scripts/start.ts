@@ -1,20 +1,20 @@
 /**
  * `npm start`: the development host on one port: the admin (Next.js) at /admin and the API at /api.
  * Uses the production build when `next build` has been run and NODE_ENV=production, else Next's dev mode.
+ * `npm start -- --api-only` serves the API alone, without loading Next.js (no build needed).
  */
 import type { AddressInfo } from 'node:net'
+import type nextModule from 'next'
 
-import nextModule from 'next'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 
 import { bootPayload, createApp } from '../src/server/app.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
-// next is CommonJS: under NodeNext its types describe the namespace, while the default import is the function.
-const next = nextModule as unknown as typeof nextModule.default
-
+const { values } = parseArgs({ options: { 'api-only': { type: 'boolean', default: false } } })
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)
 const host = process.env.HOST || '127.0.0.1'
@@ -23,14 +23,16 @@ const { default: config } = await import('../payload.config.js')
 const sanitized = await config
 const payload = await bootPayload(sanitized)
 
-const admin = next({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port })
-const handleAdmin = admin.getRequestHandler()
-const server = createApp(sanitized, (req, res) => handleAdmin(req, res)).listen(port, host, () => {
+// next is CommonJS: under NodeNext its types describe the namespace, while the default import is the function.
+const next = values['api-only'] ? undefined : ((await import('next')).default as unknown as typeof nextModule.default)
+const admin = next?.({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port })
+const handleAdmin = admin?.getRequestHandler()
+const server = createApp(sanitized, handleAdmin && ((req, res) => handleAdmin(req, res))).listen(port, host, () => {
   const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
   payload.logger.info(`API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`)
-  payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
+  if (admin) payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
 })
-void admin.prepare()
+void admin?.prepare()
 
 const stop = () => {
   server.closeAllConnections()
