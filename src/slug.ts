@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import { slugify } from 'transliteration'
 
@@ -11,8 +11,11 @@ export function toSlug(text: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/** Every slug a collection uses, trashed records included: a bulk import loads them once (see `SLUGS_TAKEN`). */
-export async function takenSlugs(req: PayloadRequest, collection: CollectionSlug): Promise<Set<string>> {
+/**
+ * The slugs of the collection's records that match `where`, trashed ones included. This is bookkeeping across
+ * records the caller may not be allowed to see, so it reads without access checks and returns nothing but slugs.
+ */
+async function slugsUsed(req: PayloadRequest, collection: CollectionSlug, where?: Where): Promise<Set<string>> {
   const { docs } = await req.payload.find({
     collection,
     depth: 0,
@@ -21,9 +24,13 @@ export async function takenSlugs(req: PayloadRequest, collection: CollectionSlug
     req,
     select: { slug: true },
     trash: true,
+    where,
   })
   return new Set(docs.map((doc) => (doc as { slug?: string }).slug).filter((slug): slug is string => Boolean(slug)))
 }
+
+/** Every slug a collection uses: a bulk import loads them once (see `SLUGS_TAKEN`). */
+export const takenSlugs = (req: PayloadRequest, collection: CollectionSlug) => slugsUsed(req, collection)
 
 /**
  * Hook context key of a bulk import: `Map<collection slug, Set<slug>>` of the slugs taken so far. With it, a new
@@ -38,11 +45,7 @@ function firstFree(base: string, taken: Set<string>): string {
   }
 }
 
-/**
- * The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included.
- * This is bookkeeping across records the caller may not be allowed to see, so it reads without access checks
- * and returns nothing but the chosen slug.
- */
+/** The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included. */
 export async function uniqueSlug(args: {
   base: string
   collection: CollectionSlug
@@ -50,22 +53,13 @@ export async function uniqueSlug(args: {
   req: PayloadRequest
 }): Promise<string> {
   const { base, collection, excludeId, req } = args
-  const { docs } = await req.payload.find({
-    collection,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    select: { slug: true },
-    trash: true,
-    where: {
-      and: [
-        { or: [{ slug: { equals: base } }, { slug: { like: `${base}-` } }] },
-        ...(excludeId !== undefined ? [{ id: { not_equals: excludeId } }] : []),
-      ],
-    },
+  const taken = await slugsUsed(req, collection, {
+    and: [
+      { or: [{ slug: { equals: base } }, { slug: { like: `${base}-` } }] },
+      ...(excludeId !== undefined ? [{ id: { not_equals: excludeId } }] : []),
+    ],
   })
-  return firstFree(base, new Set(docs.map((doc) => (doc as { slug?: string }).slug!)))
+  return firstFree(base, taken)
 }
 
 /** `uniqueSlug` against the slugs a bulk import keeps in memory; the chosen slug is marked as taken. */
