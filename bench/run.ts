@@ -72,10 +72,18 @@ async function login(server: Served): Promise<string> {
 }
 
 async function fetchOnce(url: string, headers: Record<string, string>) {
+  const started = performance.now()
   const response = await fetch(url, { headers })
   const body = Buffer.from(await response.arrayBuffer())
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString().slice(0, 300)}`)
-  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body }
+  const contentType = response.headers.get('content-type') ?? 'application/json'
+  return { status: response.status, contentType, body, ms: performance.now() - started }
+}
+
+/** The response, and the median time of three requests made one after the other, with no other load. */
+async function fetchAlone(url: string, headers: Record<string, string>) {
+  const responses = [await fetchOnce(url, headers), await fetchOnce(url, headers), await fetchOnce(url, headers)]
+  return { ...responses[0], aloneMs: responses.map((response) => response.ms).sort((a, b) => a - b)[1] }
 }
 
 /** Loads our server on one route, measuring the server's peak memory during the load. */
@@ -86,7 +94,7 @@ async function loadServer(server: Served, route: BenchRoute, headers: Record<str
 }
 
 async function measure(server: Served, floor: Served, route: BenchRoute, auth: Auth, headers: Record<string, string>): Promise<Row> {
-  const response = await fetchOnce(server.url + route.path, headers)
+  const response = await fetchAlone(server.url + route.path, headers)
   const ours = await loadServer(server, route, headers)
   await fetch(floor.url, {
     method: 'PUT',
@@ -94,7 +102,8 @@ async function measure(server: Served, floor: Served, route: BenchRoute, auth: A
   })
   const floorResult = await load(floor.url + route.path, {}, loadOptions)
   log(`${route.name} (${auth}): ${ours.requestsPerSecond.toFixed(1)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)} req/s`)
-  return { route: route.name, path: route.path, auth, bytes: response.body.length, ours, floor: floorResult }
+  const { aloneMs, body } = response
+  return { route: route.name, path: route.path, auth, bytes: body.length, aloneMs, ours, floor: floorResult }
 }
 
 const started = new Date()
