@@ -52,8 +52,8 @@ async function importDataset(args: DatasetArgs, uri: string): Promise<NonNullabl
     '--out',
     file,
   ])
-  // One seed process per chunk of events: the SQLite driver never frees a prepared statement's native memory
-  // (about 0.3 MB per record imported), so one process for 100,000 events would outgrow the machine. The
+  // One seed process per chunk of events: on SQLite the import's native memory grows by about 0.3 MB per event
+  // and is not returned before the process ends, so one process for 100,000 events would outgrow the machine. The
   // import is idempotent, so each chunk carries every term, venue and organizer, written by the first only.
   const dataset = JSON.parse(fs.readFileSync(file, 'utf8')) as { events: unknown[] }
   fs.rmSync(file)
