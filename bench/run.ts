@@ -132,6 +132,10 @@ try {
   for (const [auth, headers] of modes) {
     const native = payloadNativeRoute(auth === 'editor')
     const response = await fetchOnce(server.url + native.path, headers)
+    const ours = rows.find((row) => row.route === 'events list')!
+    const ourIds = JSON.parse((await fetchOnce(server.url + ours.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
+    const nativeIds = JSON.parse(response.body.toString()).docs.map((doc: { id: number }) => doc.id)
+    if (ourIds.join() !== nativeIds.join()) log(`warning: Payload REST lists other events than ours (${nativeIds} against ${ourIds})`)
     const result = await loadServer(server, native, headers)
     log(`${native.name} (${auth}): ${result.requestsPerSecond.toFixed(1)} req/s`)
     rows.find((row) => row.route === 'events list' && row.auth === auth)!.payload = {
