@@ -10,7 +10,8 @@ export type Row = {
   bytes: number
   /** One request at a time: the median of three. */
   aloneMs: number
-  ours: LoadResult & { peakRssMiB: number }
+  /** `seconds`: how long the route was loaded (slow routes longer than `--duration`). */
+  ours: LoadResult & { peakRssMiB: number; seconds: number }
   floor: LoadResult
   payload?: LoadResult & { path: string; bytes: number }
 }
