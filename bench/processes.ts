@@ -81,3 +81,21 @@ export function peakMemoryMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) / 1024
 }
+
+const cpuMs = (pid: number) => {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time, in clock ticks.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/**
+ * Waits until the process uses less than a tenth of a core: requests a load gave up on (timeouts) are still
+ * being served, and would otherwise weigh on the next route's figures. Gives up after two minutes.
+ */
+export async function waitUntilIdle(pid: number): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    const before = cpuMs(pid)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (cpuMs(pid) - before < 50) return
+  }
+}

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 
 import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase } from './database.js'
 import { load, type LoadOptions } from './load.js'
-import { peakMemoryMiB, resetPeakMemory, type Served, startFloor, startServer } from './processes.js'
+import { peakMemoryMiB, resetPeakMemory, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
 import { type BenchRoute, calendarRoutes, payloadNativeRoute } from './routes.js'
 import { type Auth, formatTable, type Row } from './table.js'
 
@@ -104,6 +104,7 @@ async function loadServer(server: Served, route: BenchRoute, headers: Record<str
 }
 
 async function measure(server: Served, floor: Served, route: BenchRoute, auth: Auth, headers: Record<string, string>): Promise<Row> {
+  await waitUntilIdle(server.pid)
   const response = await fetchAlone(server.url + route.path, headers)
   const ours = await loadServer(server, route, headers, response.aloneMs)
   await fetch(floor.url, {
@@ -141,6 +142,7 @@ try {
   }
   for (const [auth, headers] of modes) {
     const native = payloadNativeRoute(auth === 'editor')
+    await waitUntilIdle(server.pid)
     const response = await fetchAlone(server.url + native.path, headers)
     const ours = rows.find((row) => row.route === 'events list')!
     const ourIds = JSON.parse((await fetchOnce(server.url + ours.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
