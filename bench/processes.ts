@@ -56,9 +56,9 @@ async function startScript(script: string, args: string[], env: Record<string, s
   }
 }
 
-/** The project's own server (`scripts/start.ts --api-only`) in production mode on the given database. */
+/** The project's own server (`scripts/start.ts`, API only) in production mode on the given database. */
 export const startServer = (databaseUri: string) =>
-  startScript('scripts/start.ts', ['--api-only'], { NODE_ENV: 'production', DATABASE_URI: databaseUri }, '/api/calendar/events/v1/')
+  startScript('scripts/start.ts', [], { NODE_ENV: 'production', SERVE_ADMIN: 'false', DATABASE_URI: databaseUri }, '/api/calendar/events/v1/')
 
 /** The floor: bench/floor.ts, a bare node HTTP server replaying whatever bytes it is given. */
 export const startFloor = () => startScript(path.join('bench', 'floor.ts'), [], {}, '/')

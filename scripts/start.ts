@@ -1,30 +1,29 @@
 /**
  * `npm start`: the development host on one port: the admin (Next.js) at /admin and the API at /api.
  * Uses the production build when `next build` has been run and NODE_ENV=production, else Next's dev mode.
- * `npm start -- --api-only` serves the API alone, without loading Next.js (no build needed).
+ * `SERVE_ADMIN=false` serves the API alone, without loading Next.js.
  */
 import type { AddressInfo } from 'node:net'
 import type nextModule from 'next'
 
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 
 import { bootPayload, createApp } from '../src/server/app.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
-const { values } = parseArgs({ options: { 'api-only': { type: 'boolean', default: false } } })
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT || 3000)
 const host = process.env.HOST || '127.0.0.1'
+const serveAdmin = process.env.SERVE_ADMIN !== 'false'
 
 const { default: config } = await import('../payload.config.js')
 const sanitized = await config
 const payload = await bootPayload(sanitized)
 
 // next is CommonJS: under NodeNext its types describe the namespace, while the default import is the function.
-const next = values['api-only'] ? undefined : ((await import('next')).default as unknown as typeof nextModule.default)
+const next = serveAdmin ? ((await import('next')).default as unknown as typeof nextModule.default) : undefined
 const admin = next?.({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port })
 const handleAdmin = admin?.getRequestHandler()
 const server = createApp(sanitized, handleAdmin && ((req, res) => handleAdmin(req, res))).listen(port, host, () => {

@@ -52,6 +52,8 @@ export const searchText: CollectionBeforeChangeHook = async ({ collection, conte
           overrideAccess: true,
           req,
           select: { title: true, excerpt: true, description: true },
+          // A record restored from the trash is still in it while it is written.
+          trash: true,
         })) as unknown as SearchedFields)
       : undefined
   } finally {
