@@ -63,6 +63,26 @@ describe('npm run seed -- --file', () => {
     })
     expect(zhHant.docs[0].title).toBe(translated.translations!['zh-hant']!.title)
 
+    // Slugs and search text are chosen in memory during an import: they must come out as a one-by-one write makes them.
+    const { docs: slugs } = await server.payload.find({ collection: 'events', pagination: false, select: { slug: true } })
+    expect(new Set(slugs.map((doc) => doc.slug)).size).toBe(dataset.events.length)
+    const twice = dataset.events.find((event, index) => dataset.events.findIndex((other) => other.title === event.title) < index)!
+    const { docs: namesakes } = await server.payload.find({
+      collection: 'events',
+      sort: 'id',
+      where: { title: { equals: twice.title } },
+    })
+    expect(namesakes.map((doc) => doc.slug)).toEqual(
+      namesakes.map((_, index) => (index ? `${namesakes[0].slug}-${index + 1}` : namesakes[0].slug)),
+    )
+    for (const title of [translated.title, translated.translations!['zh-hans']!.title, translated.translations!['zh-hant']!.title]) {
+      const found = await server.payload.count({
+        collection: 'events',
+        where: { and: [{ importKey: { equals: translated.key } }, { searchText: { like: title } }] },
+      })
+      expect(found.totalDocs).toBe(1)
+    }
+
     const child = dataset.categories.find((category) => category.parent)!
     const storedChild = await server.payload.find({
       collection: 'event-categories',
@@ -71,9 +91,15 @@ describe('npm run seed -- --file', () => {
     })
     expect((storedChild.docs[0].parent as { importKey: string }).importKey).toBe(child.parent)
 
-    const withCount = await server.payload.find({ collection: 'event-categories', sort: '-count', limit: 1 })
-    const expected = dataset.events.filter((event) => event.categories?.includes(withCount.docs[0].importKey!)).length
-    expect(withCount.docs[0].count).toBe(expected)
+    for (const [collection, relation] of [
+      ['event-categories', 'categories'],
+      ['event-tags', 'tags'],
+    ] as const) {
+      const { docs: terms } = await server.payload.find({ collection, pagination: false })
+      const expected = (key: string) => dataset.events.filter((event) => event[relation]?.includes(key)).length
+      expect(terms.map((term) => [term.importKey, term.count])).toEqual(terms.map((term) => [term.importKey, expected(term.importKey!)]))
+      expect(terms.some((term) => term.count! > 0)).toBe(true)
+    }
   })
 
   test('is idempotent: a second run changes nothing', async () => {

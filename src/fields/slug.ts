@@ -1,7 +1,7 @@
 import type { TextField } from 'payload'
 
 import { t3 } from '../i18n.js'
-import { toSlug, uniqueSlug } from '../slug.js'
+import { SLUGS_TAKEN, toSlug, uniqueSlug, uniqueSlugFromMemory } from '../slug.js'
 
 /** The text of a (possibly localized) field, preferring the default locale. */
 function textOf(value: unknown, defaultLocale: string | undefined): string {
@@ -36,7 +36,7 @@ export const slugField = (args: { fallback: string; from: string }): TextField =
   },
   hooks: {
     beforeValidate: [
-      async ({ collection, data, originalDoc, req, value }) => {
+      async ({ collection, context, data, originalDoc, req, value }) => {
         if (!collection) return value
         const given = typeof value === 'string' ? toSlug(value) : ''
         if (given && given === originalDoc?.slug) return given
@@ -46,6 +46,8 @@ export const slugField = (args: { fallback: string; from: string }): TextField =
           : undefined
         const source = textOf(data?.[args.from], defaultLocale) || textOf(originalDoc?.[args.from], defaultLocale)
         const base = given || toSlug(source) || args.fallback
+        const taken = (context[SLUGS_TAKEN] as Map<string, Set<string>> | undefined)?.get(collection.slug)
+        if (taken && originalDoc?.id === undefined) return uniqueSlugFromMemory(base, taken)
         return uniqueSlug({ base, collection: collection.slug, excludeId: originalDoc?.id, req })
       },
     ],

@@ -4,6 +4,13 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
 
 type Localized<T> = Record<string, T | null | undefined>
 const SEARCHED = ['title', 'excerpt', 'description'] as const
+type SearchedFields = Partial<Record<(typeof SEARCHED)[number], Localized<unknown>>>
+
+/**
+ * Hook context key of a bulk import, which writes a record locale by locale and knows all its text up front: the
+ * record's finished `searchText`, so no write has to read the stored locales back.
+ */
+export const SEARCH_TEXT = 'searchText'
 
 const plain = (value: unknown): string => {
   if (!value) return ''
@@ -11,14 +18,30 @@ const plain = (value: unknown): string => {
   return convertLexicalToPlaintext({ data: value as Parameters<typeof convertLexicalToPlaintext>[0]['data'] })
 }
 
+/** The search text of a record's searched fields, given by locale (or under any key when not localized). */
+const searchTextOf = (fields: SearchedFields): string =>
+  SEARCHED.flatMap((field) => Object.values(fields[field] ?? {}).map(plain))
+    .filter(Boolean)
+    .join('\n')
+
+/** The search text of a record from its data in each locale (the form a bulk import has it in). */
+export const searchTextOfLocales = (byLocale: (readonly [string, Record<string, unknown>])[]): string =>
+  searchTextOf(
+    Object.fromEntries(SEARCHED.map((field) => [field, Object.fromEntries(byLocale.map(([locale, data]) => [locale, data[field]]))])),
+  )
+
 /**
  * Keeps `searchText`: the title, excerpt and description of every locale as plain text, so one indexable column
  * answers `search` in any language, translated or not. The other locales come from the stored record.
  */
-export const searchText: CollectionBeforeChangeHook = async ({ collection, data, originalDoc, req }) => {
+export const searchText: CollectionBeforeChangeHook = async ({ collection, context, data, originalDoc, req }) => {
+  if (typeof context[SEARCH_TEXT] === 'string') {
+    data.searchText = context[SEARCH_TEXT]
+    return data
+  }
   const locale = req.locale ?? undefined
   const fallbackLocale = req.fallbackLocale
-  let stored: Record<(typeof SEARCHED)[number], Localized<unknown>> | undefined
+  let stored: SearchedFields | undefined
   try {
     stored = originalDoc?.id
       ? ((await req.payload.findByID({
@@ -31,20 +54,18 @@ export const searchText: CollectionBeforeChangeHook = async ({ collection, data,
           select: { title: true, excerpt: true, description: true },
           // A record restored from the trash is still in it while it is written.
           trash: true,
-        })) as unknown as Record<(typeof SEARCHED)[number], Localized<unknown>>)
+        })) as unknown as SearchedFields)
       : undefined
   } finally {
     // The Local API sets the locale on the request it is given; the write in progress needs its own back.
     req.locale = locale
     req.fallbackLocale = fallbackLocale
   }
-  const parts: string[] = []
+  const fields: SearchedFields = {}
   for (const field of SEARCHED) {
-    const values: Localized<unknown> = { ...(stored?.[field] ?? {}) }
-    if (field in data && locale) values[locale] = data[field]
-    else if (field in data) values.current = data[field]
-    parts.push(...Object.values(values).map(plain))
+    fields[field] = { ...stored?.[field] }
+    if (field in data) fields[field][locale ?? 'current'] = data[field]
   }
-  data.searchText = parts.filter(Boolean).join('\n')
+  data.searchText = searchTextOf(fields)
   return data
 }

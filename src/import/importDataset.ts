@@ -10,7 +10,9 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 
 import type { ResolvedCalendarOptions } from '../types.js'
 
+import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
+import { SLUGS_TAKEN, takenSlugs } from '../slug.js'
 import {
   type Dataset,
   type KeyLookup,
@@ -76,6 +78,8 @@ export async function importDataset(
   const total = KINDS.reduce((sum, kind) => sum + dataset[kind].length, 0)
   let done = 0
   let req = await newTransaction(payload)
+  const slugsTaken = new Map<string, Set<string>>()
+  for (const kind of KINDS) slugsTaken.set(slugOf[kind], await takenSlugs(req, slugOf[kind]))
 
   const importRecord = async <T extends { key: string; translations?: Record<string, Partial<T>> }>(
     kind: ImportKind,
@@ -85,16 +89,21 @@ export async function importDataset(
     if (ids[kind].has(record.key)) {
       summary[kind].existing++
     } else {
-      const write = { collection: slugOf[kind], depth: 0, req, context: { skipTermCounts: true } } as const
       const { translations, ...fields } = record
+      const byLocale = Object.entries(translations ?? {})
+        .filter(([locale]) => otherLocales.has(locale))
+        .map(([locale, translation]) => [locale as TypedLocale, toData(translation)] as const)
+      const data = toData(fields as Partial<T>)
+      const context: Record<string, unknown> = { skipTermCounts: true, [SLUGS_TAKEN]: slugsTaken }
+      if (kind === 'events') context[SEARCH_TEXT] = searchTextOfLocales([[defaultLocale ?? 'current', data], ...byLocale])
+      const write = { collection: slugOf[kind], depth: 0, req, context } as const
       const doc = await payload.create({
         ...write,
-        data: { ...toData(fields as Partial<T>), importKey: record.key } as CollectionData,
+        data: { ...data, importKey: record.key } as CollectionData,
         locale: defaultLocale,
       })
-      for (const [locale, translation] of Object.entries(translations ?? {})) {
-        if (!otherLocales.has(locale)) continue
-        await payload.update({ ...write, id: doc.id, data: toData(translation) as CollectionData, locale: locale as TypedLocale })
+      for (const [locale, translation] of byLocale) {
+        await payload.update({ ...write, id: doc.id, data: translation as CollectionData, locale })
       }
       ids[kind].set(record.key, doc.id as number)
       summary[kind].created++

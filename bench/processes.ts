@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+import { ROOT } from './database.js'
+
+const NODE_ARGS = ['--conditions=production', '--import', 'tsx']
+
+export type Served = { url: string; pid: number; stop: () => Promise<void> }
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${log()}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer within 2 minutes:\n${log()}`)
+}
+
+/** Starts a node script of the project as its own process on a free loopback port; `probe` is a path that answers 200 once up. */
+async function startScript(script: string, args: string[], env: Record<string, string>, probe: string): Promise<Served> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [...NODE_ARGS, script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000))
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilAnswering(url + probe, child, () => output)
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** The project's own server (`scripts/start.ts`, API only) in production mode on the given database. */
+export const startServer = (databaseUri: string) =>
+  startScript('scripts/start.ts', [], { NODE_ENV: 'production', SERVE_ADMIN: 'false', DATABASE_URI: databaseUri }, '/api/calendar/events/v1/')
+
+/** The floor: bench/floor.ts, a bare node HTTP server replaying whatever bytes it is given. */
+export const startFloor = () => startScript(path.join('bench', 'floor.ts'), [], {}, '/')
+
+/**
+ * Resets the process's peak resident set size (`/proc/<pid>/clear_refs`), so that VmHWM afterwards is the peak
+ * of what came since. Returns false where the kernel does not allow it; the peak is then the process's lifetime peak.
+ */
+export function resetPeakMemory(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The process's peak resident set size (VmHWM) in MiB. */
+export function peakMemoryMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) / 1024
+}
+
+const cpuMs = (pid: number) => {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time, in clock ticks.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/**
+ * Waits until the process uses less than a tenth of a core: requests a load gave up on (timeouts) are still
+ * being served, and would otherwise weigh on the next route's figures. Gives up after two minutes.
+ */
+export async function waitUntilIdle(pid: number): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    const before = cpuMs(pid)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (cpuMs(pid) - before < 50) return
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench`: imports a generated dataset, starts the project's server in production mode and loads each
+ * route of the mix over loopback, anonymous and as an editor (JWT), next to two references: Payload's own REST
+ * for the events page, and a bare node server replaying our bytes (the floor). Prints a table and writes it
+ * as JSON under bench-results/. See README, "Performance".
+ */
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase } from './database.js'
+import { load, type LoadOptions } from './load.js'
+import { peakMemoryMiB, resetPeakMemory, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
+import { type BenchRoute, calendarRoutes, payloadNativeRoute } from './routes.js'
+import { type Auth, formatTable, type Row } from './table.js'
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'sqlite' },
+    duration: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '16' },
+    fresh: { type: 'boolean', default: false },
+  },
+})
+if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres')
+
+const events = Number(args.events)
+const today = new Date()
+const dataset: DatasetArgs = {
+  events,
+  // Venues and organizers grow with the events, as a real calendar's would; terms do not.
+  venues: Math.max(10, Math.round((300 * events) / 10_000)),
+  organizers: Math.max(5, Math.round((150 * events) / 10_000)),
+  categories: 40,
+  tags: 150,
+  // The first of this month: events spread around it, so an import stays current (and reusable) for the month.
+  anchor: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)).toISOString().slice(0, 10),
+}
+const loadOptions: LoadOptions = {
+  connections: Number(args.connections),
+  duration: Number(args.duration),
+  warmup: Number(args.warmup),
+}
+const EDITOR = { email: 'bench-editor@example.test', password: 'bench-editor-password' }
+const POSTGRES_URI = process.env.BENCH_POSTGRES_URI || 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const log = (message: string) => console.error(`[bench] ${message}`)
+
+function createEditor(databaseUri: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      'npm',
+      ['run', '--silent', 'user:create', '--', '--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URI: databaseUri } },
+      (error, stdout, stderr) => (error ? reject(new Error(`user:create failed: ${stderr || stdout}`)) : resolve()),
+    ),
+  )
+}
+
+async function login(server: Served): Promise<string> {
+  const response = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EDITOR),
+  })
+  if (!response.ok) throw new Error(`login answered ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}
+
+async function fetchOnce(url: string, headers: Record<string, string>) {
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString().slice(0, 300)}`)
+  const contentType = response.headers.get('content-type') ?? 'application/json'
+  return { status: response.status, contentType, body, ms: performance.now() - started }
+}
+
+/** The response, and the median time of three requests made one after the other, with no other load. */
+async function fetchAlone(url: string, headers: Record<string, string>) {
+  const responses = [await fetchOnce(url, headers), await fetchOnce(url, headers), await fetchOnce(url, headers)]
+  return { ...responses[0], aloneMs: responses.map((response) => response.ms).sort((a, b) => a - b)[1] }
+}
+
+/**
+ * The load of a route whose single request takes `aloneMs`: the connections' requests proceed together and
+ * complete in bursts, so the window is stretched to hold about four per connection (at most 30 s).
+ */
+const loadFor = (aloneMs: number): LoadOptions => ({
+  ...loadOptions,
+  duration: Math.round(Math.min(30, Math.max(loadOptions.duration, (4 * loadOptions.connections * aloneMs) / 1000))),
+})
+
+/**
+ * Waits until requests an earlier load gave up on are done: the server's CPU is idle (work in node) and a small
+ * read answers within a second (work left in the database).
+ */
+async function settle(server: Served) {
+  await waitUntilIdle(server.pid)
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    const started = performance.now()
+    await fetch(`${server.url}/api/calendar/events/v1/categories?per_page=1`)
+    if (performance.now() - started < 1000) return
+  }
+}
+
+/** Loads our server on one route, measuring the server's peak memory during the load. */
+async function loadServer(server: Served, route: BenchRoute, headers: Record<string, string>, aloneMs: number) {
+  if (!resetPeakMemory(server.pid)) log('cannot reset the peak RSS here: RSS is the peak since the server started')
+  const options = loadFor(aloneMs)
+  const result = await load(server.url + route.path, headers, options)
+  return { ...result, seconds: options.duration, peakRssMiB: peakMemoryMiB(server.pid) }
+}
+
+async function measure(server: Served, floor: Served, route: BenchRoute, auth: Auth, headers: Record<string, string>): Promise<Row> {
+  await settle(server)
+  const response = await fetchAlone(server.url + route.path, headers)
+  const ours = await loadServer(server, route, headers, response.aloneMs)
+  await fetch(floor.url, {
+    method: 'PUT',
+    body: JSON.stringify({ status: response.status, contentType: response.contentType, body: response.body.toString('base64') }),
+  })
+  const floorResult = await load(floor.url + route.path, {}, loadOptions)
+  log(`${route.name} (${auth}): ${ours.requestsPerSecond.toFixed(1)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)} req/s`)
+  const { aloneMs, body } = response
+  return { route: route.name, path: route.path, auth, bytes: body.length, aloneMs, ours, floor: floorResult }
+}
+
+const started = new Date()
+log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}`)
+const database: Prepared =
+  args.db === 'postgres' ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI) : await sqliteDatabase(dataset, args.fresh)
+log(
+  database.import
+    ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
+    : `reusing the import kept as ${database.cache} (same dataset arguments); --fresh imports anew`,
+)
+let server: Served | undefined
+let floor: Served | undefined
+try {
+  await createEditor(database.uri)
+  server = await startServer(database.uri)
+  floor = await startFloor()
+  const modes: [Auth, Record<string, string>][] = [
+    ['anonymous', {}],
+    ['editor', { authorization: `JWT ${await login(server)}` }],
+  ]
+  const rows: Row[] = []
+  for (const route of await calendarRoutes(server.url)) {
+    for (const [auth, headers] of modes) rows.push(await measure(server, floor, route, auth, headers))
+  }
+  for (const [auth, headers] of modes) {
+    const native = payloadNativeRoute(auth === 'editor')
+    await settle(server)
+    const response = await fetchAlone(server.url + native.path, headers)
+    const ours = rows.find((row) => row.route === 'events list')!
+    const ourIds = JSON.parse((await fetchOnce(server.url + ours.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
+    const nativeIds = JSON.parse(response.body.toString()).docs.map((doc: { id: number }) => doc.id)
+    if (ourIds.join() !== nativeIds.join()) log(`warning: Payload REST lists other events than ours (${nativeIds} against ${ourIds})`)
+    const result = await loadServer(server, native, headers, response.aloneMs)
+    log(`${native.name} (${auth}): ${result.requestsPerSecond.toFixed(1)} req/s`)
+    rows.find((row) => row.route === 'events list' && row.auth === auth)!.payload = {
+      ...result,
+      path: native.path,
+      bytes: response.body.length,
+    }
+  }
+
+  const table = formatTable(rows)
+  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`
+  console.log(
+    `\n${events.toLocaleString('en-US')} events on ${args.db}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
+  )
+  console.log(database.import ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s` : `database: reused ${database.cache}`)
+  console.log(`\n${table}\n`)
+  const out = path.join(ROOT, 'bench-results', `bench-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ started, machine, database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows }, null, 2)}\n`,
+  )
+  console.log(`written to ${path.relative(ROOT, out)}`)
+} finally {
+  await server?.stop()
+  await floor?.stop()
+  await database.drop()
+}

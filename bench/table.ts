@@ -1,0 +1,51 @@
+import type { LoadResult } from './load.js'
+
+export type Auth = 'anonymous' | 'editor'
+
+/** One measured route in one auth mode: our server, the floor replaying its bytes, and Payload's REST where comparable. */
+export type Row = {
+  route: string
+  path: string
+  auth: Auth
+  bytes: number
+  /** One request at a time: the median of three. */
+  aloneMs: number
+  /** `seconds`: how long the route was loaded (slow routes longer than `--duration`). */
+  ours: LoadResult & { peakRssMiB: number; seconds: number }
+  floor: LoadResult
+  payload?: LoadResult & { path: string; bytes: number }
+}
+
+const COLUMNS = ['route', 'auth', 'alone ms', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'RSS MiB', 'Payload req/s', 'ours/Payload', 'floor req/s', 'ours/floor']
+const NUMERIC = new Set(COLUMNS.slice(2))
+
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+
+function cells(row: Row): string[] {
+  const rate = row.ours.requestsPerSecond
+  return [
+    row.route + (row.ours.failures ? ` (${row.ours.failures} failed)` : ''),
+    row.auth === 'anonymous' ? 'anon' : 'JWT',
+    number(row.aloneMs),
+    number(rate, rate < 100 ? 1 : 0),
+    // Requests slower than the measured window never complete in it: no latency to show.
+    row.ours.requests ? number(row.ours.p50) : '–',
+    row.ours.requests ? number(row.ours.p99) : '–',
+    number(row.bytes),
+    number(row.ours.peakRssMiB),
+    row.payload ? number(row.payload.requestsPerSecond, 1) : '–',
+    row.payload ? `${number(rate / row.payload.requestsPerSecond, 2)}×` : '–',
+    number(row.floor.requestsPerSecond),
+    `${(rate / row.floor.requestsPerSecond * 100).toPrecision(2)} %`,
+  ]
+}
+
+/** The results as a plain-text table, columns aligned, one line per route and auth mode. */
+export function formatTable(rows: Row[]): string {
+  const lines = [COLUMNS, ...rows.map(cells)]
+  const widths = COLUMNS.map((_, index) => Math.max(...lines.map((line) => line[index].length)))
+  const format = (line: string[]) =>
+    line.map((cell, index) => (NUMERIC.has(COLUMNS[index]) ? cell.padStart(widths[index]) : cell.padEnd(widths[index]))).join('  ')
+  return [format(lines[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n')
+}
