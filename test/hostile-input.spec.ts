@@ -6,7 +6,7 @@ import { casesFor, type Fixture, fuzzTargets, strayCases } from './fuzz/requests
 import { startFuzzServer } from './fuzz/server.js'
 
 /** Generated requests per route and method; `npm run fuzz` runs a long campaign with the same generators. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 16)
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_707)
 const OPTIONS = { timezone: 'America/New_York' }
 const NS = '/api/calendar/events/v1'

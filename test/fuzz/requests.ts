@@ -13,14 +13,19 @@ export type { Fixture } from './values.js'
 /** One method of one route of the namespace, as the route table declares it. */
 export type FuzzTarget = { name: string; method: Method; path: string; params: Record<string, Param> }
 
-/** Every route and method of the namespace, from the same route table that serves it. */
+/**
+ * Every route and method of the namespace, from the same route table that serves it; reads first and deletes last,
+ * so that reads meet the fixture whole.
+ */
 export function fuzzTargets(options: EventsCalendarOptions, locales: string[]): FuzzTarget[] {
-  return calendarRoutes(resolveOptions(options), locales).flatMap((route) =>
-    METHODS.flatMap((method) => {
-      const spec = route.methods[method] as MethodSpec | undefined
-      return spec ? [{ name: `${method} ${route.path || '/'}`, method, path: route.path, params: spec.params }] : []
-    }),
-  )
+  return calendarRoutes(resolveOptions(options), locales)
+    .flatMap((route) =>
+      METHODS.flatMap((method) => {
+        const spec = route.methods[method] as MethodSpec | undefined
+        return spec ? [{ name: `${method} ${route.path || '/'}`, method, path: route.path, params: spec.params }] : []
+      }),
+    )
+    .sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method))
 }
 
 export type Caller = 'anonymous' | 'editor'
