@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
+import { resilientPg } from './postgresPool.js'
 
 /** Embedded SQLite file used when `DATABASE_URI` is not set. */
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
@@ -48,7 +49,8 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
   if (/^postgres(ql)?:\/\//.test(value)) {
     return postgresAdapter({
-      pool: { connectionString: value },
+      pg: resilientPg as never,
+      pool: { connectionString: value, connectionTimeoutMillis: 5_000, query_timeout: 10_000 },
       push: false,
       migrationDir: migrationDir('postgres'),
       prodMigrations: postgresMigrations,

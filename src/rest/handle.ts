@@ -1,9 +1,17 @@
-import { type Endpoint, Forbidden, type PayloadRequest, ValidationError } from 'payload'
+import {
+  type CollectionSlug,
+  type Endpoint,
+  executeAuthStrategies,
+  Forbidden,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
 
 import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
+import { isDatabaseUnavailable, rootCause } from '../databaseErrors.js'
 import { NAMESPACE } from '../defaults.js'
 import { readBody } from './body.js'
 import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
@@ -39,28 +47,58 @@ function toRestError(req: PayloadRequest, error: unknown): RestError {
   if (error instanceof ValidationError) {
     return invalidParams(Object.fromEntries(error.data.errors.map(({ message, path }) => [path, { message }])))
   }
+  if (isDatabaseUnavailable(error)) {
+    req.payload.logger.warn(`calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`)
+    return serverError(true)
+  }
   req.payload.logger.error({ err: error, msg: `calendar REST ${req.method} ${req.url} failed` })
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String(error.cause ?? '')}` : ''
-  return serverError(/ECONNREFUSED|ECONNRESET|connection|SQLITE_BUSY|terminating/i.test(text))
+  return serverError(false)
+}
+
+const carriesCredentials = (req: PayloadRequest) =>
+  Boolean(req.headers.get('authorization')) ||
+  Boolean(req.headers.get('cookie')?.includes(`${req.payload.config.cookiePrefix}-token=`))
+
+const authenticate = async (req: PayloadRequest) =>
+  (await executeAuthStrategies({ headers: req.headers, payload: req.payload, req })).user
+
+/**
+ * Payload's auth step treats a user it cannot read as anonymous, so while the database is down a request with
+ * valid credentials would be answered as anonymous (a 401, or the public view). When credentials gave no user, the
+ * request is authenticated again while the database is asked whether it answers: unreachable, the answer is a
+ * 503. Otherwise a last attempt (the earlier ones may have met a connection just lost) settles it.
+ */
+async function confirmAnonymous(req: PayloadRequest): Promise<void> {
+  if (req.user || !carriesCredentials(req)) return
+  const users = req.payload.config.admin.user as CollectionSlug
+  const [again, probe] = await Promise.allSettled([
+    authenticate(req),
+    req.payload.find({ collection: users, depth: 0, limit: 1, overrideAccess: true, pagination: false, req }),
+  ])
+  if (again.status === 'fulfilled' && again.value) req.user = again.value
+  else if (probe.status === 'rejected') throw probe.reason
+  else req.user = await authenticate(req)
 }
 
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
   const allow = allowedMethods(route, req, options)
   const spec = route.methods[method] as MethodSpec
   try {
+    await confirmAnonymous(req)
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
     const input = method === 'GET' ? query : { ...query, ...(await readBody(req)) }
     const locale = resolveLocale(req, input.ml_language)
     const params = validateParams(spec.params, input)
-    const result = await spec.handler({
+    const call = {
       req,
       params,
       path: (req.routeParams ?? {}) as Record<string, string>,
       locale,
       options,
       serialize: serializeContext(req, options),
-    })
+    }
+    const result = await spec.handler(call)
     return jsonResponse(req, result.body, { status: result.status, headers: result.headers, allow })
   } catch (error) {
     return errorResponse(req, toRestError(req, error), allow)
