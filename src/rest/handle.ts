@@ -17,6 +17,7 @@ import { readBody } from './body.js'
 import { forbidden, invalidParams, noRoute, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
 import { validateParams } from './params.js'
+import { serializedWrite } from './writes.js'
 import { errorResponse, jsonResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { METHODS } from './route.js'
@@ -98,7 +99,7 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
       options,
       serialize: serializeContext(req, options),
     }
-    const result = await spec.handler(call)
+    const result = method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
     return jsonResponse(req, result.body, { status: result.status, headers: result.headers, allow })
   } catch (error) {
     return errorResponse(req, toRestError(req, error), allow)
