@@ -2,7 +2,7 @@ import pg from 'pg'
 
 import { createTestDatabase, databaseKind, type TestDatabase } from './helpers/database.js'
 import { type FaultProxy, startFaultProxy } from './helpers/faultProxy.js'
-import { type HostProcess, startHostProcess } from './helpers/hostProcess.js'
+import { type ApiProcess, startApiProcess } from './helpers/apiProcess.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, PASSWORD, registerFirstUser } from './helpers/users.js'
 
@@ -26,7 +26,7 @@ type Outage = { name: string; from: number; to: number; recoveredMs: number }
 
 let database: TestDatabase
 let proxy: FaultProxy
-let host: HostProcess
+let host: ApiProcess
 let editor: string
 const answers: Answer[] = []
 const outages: Outage[] = []
@@ -195,7 +195,7 @@ describeOnPostgres('database faults under load', () => {
     database = await createTestDatabase()
     const target = new URL(database.uri)
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) })
-    host = await startHostProcess(proxy.through(database.uri))
+    host = await startApiProcess(proxy.through(database.uri))
     const admin = (
       await call('setup', 'POST', '/api/users/first-register', {
         body: { email: 'admin@example.test', password: PASSWORD },

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 
 import { ROOT } from './run.js'
 
-export type HostProcess = {
+export type ApiProcess = {
   url: string
   /** Everything the process wrote to stdout and stderr so far. */
   output: () => string
@@ -11,7 +11,7 @@ export type HostProcess = {
 }
 
 /** Starts test/helpers/apiHost.ts on `databaseUri` and waits until it listens. */
-export async function startHostProcess(databaseUri: string): Promise<HostProcess> {
+export async function startApiProcess(databaseUri: string): Promise<ApiProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--conditions=production', '--import', 'tsx', 'test/helpers/apiHost.ts'],
