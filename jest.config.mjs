@@ -5,8 +5,12 @@ async function postgresUri() {
   if (process.env.TEST_POSTGRES_URI) return process.env.TEST_POSTGRES_URI
   const answers = await new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
-    socket.once('connect', () => resolve(true)).once('error', () => resolve(false)).once('timeout', () => resolve(false))
-  }).finally?.(() => undefined)
+    const answer = (value) => {
+      socket.destroy()
+      resolve(value)
+    }
+    socket.once('connect', () => answer(true)).once('error', () => answer(false)).once('timeout', () => answer(false))
+  })
   return answers ? 'postgres://postgres@127.0.0.1:5432/postgres' : null
 }
 

@@ -7,6 +7,7 @@ import { buildConfig } from 'payload'
 
 import { usersCollection } from './collections/users.js'
 import { databaseAdapter } from './src/database.js'
+import { unavailableAfterError } from './src/databaseErrors.js'
 import { eventsCalendarPlugin, type EventsCalendarOptions } from './src/index.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -24,6 +25,7 @@ export async function hostConfig(
     editor: lexicalEditor(),
     db: await databaseAdapter(process.env.DATABASE_URI),
     graphQL: { disable: true },
+    hooks: { afterError: [unavailableAfterError] },
     plugins: [
       eventsCalendarPlugin({
         timezone: process.env.CALENDAR_TIMEZONE || 'UTC',

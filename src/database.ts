@@ -9,9 +9,13 @@ import path from 'node:path'
 
 import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
+import { resilientPg } from './postgresPool.js'
+import { reliableTransactions } from './transactions.js'
 
 /** Embedded SQLite file used when `DATABASE_URI` is not set. */
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
+
+const SQLITE_BUSY_TIMEOUT = 5_000
 
 const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migrations', dialect)
 
@@ -47,13 +51,15 @@ const indexLocalesByParent =
 export async function databaseAdapter(uri: string | undefined): Promise<DatabaseAdapterObj> {
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
   if (/^postgres(ql)?:\/\//.test(value)) {
-    return postgresAdapter({
-      pool: { connectionString: value },
+    const adapter = postgresAdapter({
+      pg: resilientPg as never,
+      pool: { connectionString: value, connectionTimeoutMillis: 5_000, query_timeout: 10_000 },
       push: false,
       migrationDir: migrationDir('postgres'),
       prodMigrations: postgresMigrations,
       afterSchemaInit: [indexLocalesByParent(pgIndex as unknown as IndexBuilder) as never],
     })
+    return reliableTransactions(adapter, { busyTimeout: 0, serialize: false })
   }
   if (/^mongodb(\+srv)?:\/\//.test(value)) {
     const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
@@ -62,19 +68,20 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
   if (value.startsWith('file:') || value === ':memory:') {
     const file = value.startsWith('file:') ? value.slice('file:'.length) : null
     if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
-    return sqliteAdapter({
+    const adapter = sqliteAdapter({
       client: { url: value },
       autoIncrement: true,
-      // Transactions are off by default on SQLite; writes of several records must be all or nothing. IMMEDIATE
-      // takes the write lock up front, so two writers wait for each other instead of failing on lock upgrade.
+      // Transactions are off by default on SQLite; writes of several records must be all or nothing. They begin
+      // IMMEDIATE, taking the write lock up front, and reliableTransactions queues this process's writers.
       transactionOptions: { behavior: 'immediate' },
-      busyTimeout: 5000,
+      busyTimeout: SQLITE_BUSY_TIMEOUT,
       push: false,
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),
       prodMigrations: sqliteMigrations,
       afterSchemaInit: [indexLocalesByParent(sqliteIndex as unknown as IndexBuilder) as never],
     })
+    return reliableTransactions(adapter, { busyTimeout: SQLITE_BUSY_TIMEOUT, serialize: true })
   }
   throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)
 }

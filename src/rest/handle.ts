@@ -1,15 +1,25 @@
-import { type Endpoint, Forbidden, type PayloadHandler, type PayloadRequest, ValidationError } from 'payload'
+import {
+  type CollectionSlug,
+  type Endpoint,
+  executeAuthStrategies,
+  Forbidden,
+  type PayloadHandler,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
 
 import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
+import { isDatabaseUnavailable, rootCause } from '../databaseErrors.js'
 import { NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
 import { forbidden, invalidParam, invalidParams, noRoute, queryTooLong, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
+import { serializedWrite } from './writes.js'
 import { errorResponse, jsonResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { METHODS } from './route.js'
@@ -40,9 +50,37 @@ function toRestError(req: PayloadRequest, error: unknown): RestError {
   if (error instanceof ValidationError) {
     return invalidParams(Object.fromEntries(error.data.errors.map(({ message, path }) => [path, { message }])))
   }
+  if (isDatabaseUnavailable(error)) {
+    req.payload.logger.warn(`calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`)
+    return serverError(true)
+  }
   req.payload.logger.error({ err: error, msg: `calendar REST ${req.method} ${req.url} failed` })
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String(error.cause ?? '')}` : ''
-  return serverError(/ECONNREFUSED|ECONNRESET|connection|SQLITE_BUSY|terminating/i.test(text))
+  return serverError(false)
+}
+
+const carriesCredentials = (req: PayloadRequest) =>
+  Boolean(req.headers.get('authorization')) ||
+  Boolean(req.headers.get('cookie')?.includes(`${req.payload.config.cookiePrefix}-token=`))
+
+const authenticate = async (req: PayloadRequest) =>
+  (await executeAuthStrategies({ headers: req.headers, payload: req.payload, req })).user
+
+/**
+ * Payload's auth step treats a user it cannot read as anonymous, so while the database is down a request with
+ * valid credentials would be answered as anonymous (a 401, or the public view). When credentials gave no user, the
+ * request is authenticated again while the database is asked whether it answers: unreachable, the answer is a
+ * 503. Otherwise a last attempt (the earlier ones may have met a connection just lost) settles it.
+ */
+async function confirmAnonymous(req: PayloadRequest): Promise<void> {
+  if (req.user || !carriesCredentials(req)) return
+  const users = req.payload.config.admin.user as CollectionSlug
+  const [again, probe] = await Promise.allSettled([
+    authenticate(req),
+    req.payload.find({ collection: users, depth: 0, limit: 1, overrideAccess: true, pagination: false, req }),
+  ])
+  if (again.status === 'fulfilled' && again.value) req.user = again.value
+  else if (probe.status === 'rejected') throw probe.reason
+  else req.user = await authenticate(req)
 }
 
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
@@ -50,6 +88,7 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
   const spec = route.methods[method] as MethodSpec
   req.context[NAMESPACE_REQUEST] = true
   try {
+    await confirmAnonymous(req)
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
     const input = method === 'GET' ? query : { ...query, ...(await readBody(req, options)) }
@@ -58,14 +97,15 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
     const badSegment = Object.keys(path).find((name) => hasNul(path[name]))
     if (badSegment) throw invalidParam(badSegment)
     const params = validateParams(spec.params, input)
-    const result = await spec.handler({
+    const call = {
       req,
       params,
       path,
       locale,
       options,
       serialize: serializeContext(req, options),
-    })
+    }
+    const result = method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
     return jsonResponse(req, result.body, {
       status: result.status,
       headers: result.headers,

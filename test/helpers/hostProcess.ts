@@ -40,7 +40,13 @@ const freePort = () =>
     server.once('error', reject)
   })
 
-export type HostProcess = { stop: () => Promise<void>; url: string }
+export type HostProcess = {
+  url: string
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string
+  exitCode: () => number | null
+  stop: () => Promise<void>
+}
 
 /**
  * `npm start` as its own process on `databaseUri` and a free loopback port, stopped by its own pid: with the
@@ -79,6 +85,8 @@ export async function startHostProcess(databaseUri: string, { admin }: { admin: 
   }
   return {
     url,
+    output: () => output,
+    exitCode: () => child.exitCode,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

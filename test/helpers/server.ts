@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import type { Config, Payload } from 'payload'
 
@@ -67,7 +68,7 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
       // The Postgres adapter keeps a pool client for reconnects; dropping the database ends it, expectedly.
-      ;(payload.db as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => {})
+      ;(payload.db as { pool?: EventEmitter }).pool?.removeAllListeners('error').on('error', () => {})
       await database.drop()
     },
   }
