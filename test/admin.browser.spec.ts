@@ -77,7 +77,8 @@ describeWithChromium('the admin in a browser', () => {
     server = await startAdminServer(ADMIN)
     browser = await chromium.launch({ args: CHROMIUM_FLAGS, executablePath: CHROMIUM })
     context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London', viewport: { height: 1000, width: 1440 } })
-    context.setDefaultTimeout(15_000)
+    // The first page in each UI language loads that language's chunks: slow on two busy cores, beside the suite.
+    context.setDefaultTimeout(60_000)
     page = await context.newPage()
     // Leaving a form with unsaved changes asks first; the tests leave on purpose.
     page.on('dialog', (dialog) => void dialog.accept())
@@ -226,7 +227,10 @@ describeWithChromium('the admin in a browser', () => {
     for (const language of UI_LANGUAGES) {
       await setUiLanguage(language)
       await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
-      await page.locator('#field-title').waitFor()
+      await page.locator('#field-title').waitFor().catch(async (error) => {
+        await shoot(`failed-event-form-${language}`)
+        throw error
+      })
       await shoot(`event-form-${language}`)
       await page.goto(url('/admin/collections/events'))
       await page.waitForURL(/where%5BendDate%5D%5Bgreater_than_equal%5D=.*sort=startDate/)
