@@ -1,4 +1,5 @@
-export type BenchRoute = { name: string; path: string }
+/** A route of the mix; events lists also name Payload's own REST for the same page (`native`). */
+export type BenchRoute = { name: string; path: string; native?: (authenticated: boolean) => string }
 
 const NAMESPACE = '/api/calendar/events/v1'
 const ymd = (date: Date) => date.toISOString().slice(0, 10)
@@ -9,6 +10,36 @@ async function getJson(url: string): Promise<any> {
   return response.json()
 }
 
+type Condition = [field: string, operator: string, value: number | string]
+
+/**
+ * Payload's own REST for the page an events list shows (related records populated at depth 1), with the same
+ * conditions as our list: published events for anonymous callers (an editor sees every status but trash, Payload's
+ * default anyway), listed, in the window, sorted alike.
+ */
+function nativeEvents(conditions: Condition[], limit: number) {
+  return (authenticated: boolean) => {
+    const all: Condition[] = [...(authenticated ? [] : [['status', 'equals', 'publish'] as Condition]), ['hideFromListings', 'not_equals', 'true'], ...conditions]
+    const where = all.map(([field, operator, value], index) => `where[and][${index}][${field}][${operator}]=${encodeURIComponent(value)}`)
+    return `/api/events?limit=${limit}&depth=1&sort=startDate,id&${where.join('&')}`
+  }
+}
+
+/** Our default window (site zone UTC): from today, 00:00, to the end of the same day two years ahead. */
+function defaultWindow(today: Date): Condition[] {
+  const end = new Date(Date.UTC(today.getUTCFullYear() + 2, today.getUTCMonth(), today.getUTCDate()))
+  return [
+    ['startDate', 'greater_than_equal', `${ymd(today)}T00:00:00.000Z`],
+    ['endDate', 'less_than_equal', `${ymd(end)}T23:59:59.000Z`],
+  ]
+}
+
+/** A category and every category below it, as the `categories` filter takes them. */
+function withDescendants(id: number, categories: { id: number; parent: number }[]): number[] {
+  const below = categories.filter((term) => term.parent === id).flatMap((term) => withDescendants(term.id, categories))
+  return [id, ...below]
+}
+
 /**
  * The routes measured, with real ids from the imported dataset: the first upcoming event, the top-level
  * category with the most events, a word of that event's title, and next month as the date window.
@@ -17,21 +48,36 @@ export async function calendarRoutes(server: string): Promise<BenchRoute[]> {
   const { events } = await getJson(`${server}${NAMESPACE}/events`)
   const { categories } = await getJson(`${server}${NAMESPACE}/categories?per_page=100`)
   const event = events[0]
-  const category = (categories as { id: number; parent: number; count: number }[])
-    .filter((term) => term.parent === 0)
-    .sort((a, b) => b.count - a.count)[0]
+  const terms = categories as { id: number; parent: number; count: number }[]
+  const category = terms.filter((term) => term.parent === 0).sort((a, b) => b.count - a.count)[0]
   const word = (event.title as string).split(/\W+/).sort((a, b) => b.length - a.length)[0].toLowerCase()
   const today = new Date()
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1))
   const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 0))
+  const window = defaultWindow(today)
   return [
-    { name: 'events list', path: `${NAMESPACE}/events` },
-    { name: 'events per_page=50', path: `${NAMESPACE}/events?per_page=50` },
-    { name: `events categories=${category.id}`, path: `${NAMESPACE}/events?categories=${category.id}` },
-    { name: `events search=${word}`, path: `${NAMESPACE}/events?search=${encodeURIComponent(word)}` },
+    { name: 'events list', path: `${NAMESPACE}/events`, native: nativeEvents(window, 10) },
+    { name: 'events per_page=50', path: `${NAMESPACE}/events?per_page=50`, native: nativeEvents(window, 50) },
+    {
+      name: `events categories=${category.id}`,
+      path: `${NAMESPACE}/events?categories=${category.id}`,
+      native: nativeEvents([...window, ['categories', 'in', withDescendants(category.id, terms).join(',')]], 10),
+    },
+    {
+      name: `events search=${word}`,
+      path: `${NAMESPACE}/events?search=${encodeURIComponent(word)}`,
+      native: nativeEvents([...window, ['searchText', 'like', word]], 10),
+    },
     {
       name: 'events one month',
       path: `${NAMESPACE}/events?start_date=${ymd(monthStart)}&end_date=${ymd(monthEnd)}`,
+      native: nativeEvents(
+        [
+          ['startDate', 'greater_than_equal', `${ymd(monthStart)}T00:00:00.000Z`],
+          ['endDate', 'less_than_equal', `${ymd(monthEnd)}T23:59:59.000Z`],
+        ],
+        10,
+      ),
     },
     { name: 'event by id', path: `${NAMESPACE}/events/${event.id}` },
     { name: 'event by slug', path: `${NAMESPACE}/events/by-slug/${encodeURIComponent(event.slug)}` },
@@ -39,23 +85,4 @@ export async function calendarRoutes(server: string): Promise<BenchRoute[]> {
     { name: 'organizers list', path: `${NAMESPACE}/organizers` },
     { name: 'categories list', path: `${NAMESPACE}/categories` },
   ]
-}
-
-/**
- * Payload's own REST for the page the default events list shows (10 upcoming events, related records populated):
- * the same conditions as our list in its default window (site zone UTC). Anonymous callers see published events
- * only, like ours; for an editor ours lists every status but trash, which is Payload's default anyway.
- */
-export function payloadNativeRoute(authenticated: boolean): BenchRoute {
-  const today = new Date()
-  const start = `${ymd(today)}T00:00:00.000Z`
-  const end = `${ymd(new Date(Date.UTC(today.getUTCFullYear() + 2, today.getUTCMonth(), today.getUTCDate())))}T23:59:59.000Z`
-  const conditions = [
-    ...(authenticated ? [] : ['[status][equals]=publish']),
-    '[hideFromListings][not_equals]=true',
-    `[startDate][greater_than_equal]=${start}`,
-    `[endDate][less_than_equal]=${end}`,
-  ]
-  const where = conditions.map((condition, index) => `where[and][${index}]${condition}`).join('&')
-  return { name: 'Payload REST events', path: `/api/events?limit=10&depth=1&sort=startDate,id&${where}` }
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: imports a generated dataset, starts the project's server in production mode and loads each
  * route of the mix over loopback, anonymous and as an editor (JWT), next to two references: Payload's own REST
- * for the events page, and a bare node server replaying our bytes (the floor). Prints a table and writes it
+ * for the same page of each events list, and a bare node server replaying our bytes (the floor). Prints a table and writes it
  * as JSON under bench-results/. See README, "Performance".
  */
 import { execFile } from 'node:child_process'
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase } from './database.js'
 import { load, type LoadOptions } from './load.js'
 import { peakMemoryMiB, resetPeakMemory, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
-import { type BenchRoute, calendarRoutes, payloadNativeRoute } from './routes.js'
+import { type BenchRoute, calendarRoutes } from './routes.js'
 import { type Auth, formatTable, type Row } from './table.js'
 
 const { values: args } = parseArgs({
@@ -130,6 +130,18 @@ async function measure(server: Served, floor: Served, route: BenchRoute, auth: A
   return { route: route.name, path: route.path, auth, bytes: body.length, aloneMs, ours, floor: floorResult }
 }
 
+/** Payload's own REST for the page the row's route shows, on the same server; warns if it lists other events. */
+async function measureNative(server: Served, route: BenchRoute, row: Row, nativePath: string, headers: Record<string, string>) {
+  await settle(server)
+  const response = await fetchAlone(server.url + nativePath, headers)
+  const ourIds = JSON.parse((await fetchOnce(server.url + route.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
+  const nativeIds = JSON.parse(response.body.toString()).docs.map((doc: { id: number }) => doc.id)
+  if (ourIds.join() !== nativeIds.join()) log(`warning: Payload REST lists other events than ours for ${route.name} (${nativeIds} against ${ourIds})`)
+  const result = await loadServer(server, { name: `Payload REST, ${route.name}`, path: nativePath }, headers, response.aloneMs)
+  log(`Payload REST, ${route.name} (${row.auth}): ${result.requestsPerSecond.toFixed(1)} req/s`)
+  return { ...result, path: nativePath, bytes: response.body.length }
+}
+
 const started = new Date()
 log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}`)
 const database: Prepared =
@@ -151,22 +163,10 @@ try {
   ]
   const rows: Row[] = []
   for (const route of await calendarRoutes(server.url)) {
-    for (const [auth, headers] of modes) rows.push(await measure(server, floor, route, auth, headers))
-  }
-  for (const [auth, headers] of modes) {
-    const native = payloadNativeRoute(auth === 'editor')
-    await settle(server)
-    const response = await fetchAlone(server.url + native.path, headers)
-    const ours = rows.find((row) => row.route === 'events list')!
-    const ourIds = JSON.parse((await fetchOnce(server.url + ours.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
-    const nativeIds = JSON.parse(response.body.toString()).docs.map((doc: { id: number }) => doc.id)
-    if (ourIds.join() !== nativeIds.join()) log(`warning: Payload REST lists other events than ours (${nativeIds} against ${ourIds})`)
-    const result = await loadServer(server, native, headers, response.aloneMs)
-    log(`${native.name} (${auth}): ${result.requestsPerSecond.toFixed(1)} req/s`)
-    rows.find((row) => row.route === 'events list' && row.auth === auth)!.payload = {
-      ...result,
-      path: native.path,
-      bytes: response.body.length,
+    for (const [auth, headers] of modes) {
+      const row = await measure(server, floor, route, auth, headers)
+      if (route.native) row.payload = await measureNative(server, route, row, route.native(auth === 'editor'), headers)
+      rows.push(row)
     }
   }
 
