@@ -81,5 +81,10 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
     const { field, operator } = FILTERS[name]
     where.push({ [field]: { [operator]: instant.toISOString() } })
   }
+  // No event ends before it starts, so a bound on the end bounds the start too: an index on the start then holds
+  // just the window, not every later event.
+  for (const name of ['end_date', 'ends_before'] as const) {
+    if (resolved[name]) where.push({ startDate: { less_than_equal: resolved[name].toISOString() } })
+  }
   return { where, window: echo(['start_date', 'end_date']), relative: echo(RELATIVE) }
 }
