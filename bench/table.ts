@@ -22,6 +22,9 @@ const NUMERIC = new Set(COLUMNS.slice(2))
 const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 
+/** Two significant digits, never in exponent form (`0.42 %`, `54 %`, `110 %`). */
+const percent = (value: number) => `${value >= 10 ? number(value) : value.toPrecision(2)} %`
+
 function cells(row: Row): string[] {
   const rate = row.ours.requestsPerSecond
   return [
@@ -37,7 +40,7 @@ function cells(row: Row): string[] {
     row.payload ? number(row.payload.requestsPerSecond, 1) : '–',
     row.payload ? `${number(rate / row.payload.requestsPerSecond, 2)}×` : '–',
     number(row.floor.requestsPerSecond),
-    `${(rate / row.floor.requestsPerSecond * 100).toPrecision(2)} %`,
+    percent((rate / row.floor.requestsPerSecond) * 100),
   ]
 }
 
