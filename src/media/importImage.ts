@@ -76,7 +76,11 @@ function get(url: URL, target: { address: string; family: number }, timeoutMs: n
       lookup: (_host, _options, callback) => callback(null, target.address, target.family),
       timeout: timeoutMs,
     })
-    request.once('response', resolve)
+    // From here the body's own timer governs: the socket's idle timeout would end it with an error of its own.
+    request.once('response', (response) => {
+      request.setTimeout(0)
+      resolve(response)
+    })
     request.once('timeout', () => request.destroy(new ImageImportError('The image download timed out.')))
     request.once('error', (error) =>
       reject(error instanceof ImageImportError ? error : new ImageImportError('The image could not be downloaded.')),
@@ -87,7 +91,11 @@ function get(url: URL, target: { address: string; family: number }, timeoutMs: n
 async function readLimited(response: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
-  const timer = setTimeout(() => response.destroy(new ImageImportError('The image download timed out.')), timeoutMs)
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    response.destroy(new ImageImportError('The image download timed out.'))
+  }, timeoutMs)
   try {
     for await (const chunk of response) {
       size += (chunk as Buffer).length
@@ -98,6 +106,7 @@ async function readLimited(response: IncomingMessage, maxBytes: number, timeoutM
       chunks.push(chunk as Buffer)
     }
   } catch (error) {
+    if (timedOut) throw new ImageImportError('The image download timed out.')
     throw error instanceof ImageImportError ? error : new ImageImportError('The image could not be downloaded.')
   } finally {
     clearTimeout(timer)
