@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { sqliteReader } from './sqliteReader.js'
+
 /** Drizzle's `sql` template tag, from the copy of drizzle the host's adapter runs on. */
 export type SqlTag = typeof import('@payloadcms/db-sqlite').sql
 export type SqlQuery = ReturnType<SqlTag>
@@ -24,10 +26,13 @@ async function connect(payload: Payload): Promise<SqlConnection | null> {
   const adapter = payload.db as unknown as DrizzleAdapter
   if ((adapter.name !== 'sqlite' && adapter.name !== 'postgres') || !adapter.packageName || !adapter.drizzle) return null
   const { sql } = (await import(adapter.packageName)) as { sql: SqlTag }
+  const reader = adapter.name === 'sqlite' ? sqliteReader(adapter as never) : null
   return {
     dialect: adapter.name,
     sql,
-    rows: async (query) => (await adapter.execute({ drizzle: adapter.drizzle, sql: query })).rows,
+    rows: reader
+      ? async (query) => reader(query)
+      : async (query) => (await adapter.execute({ drizzle: adapter.drizzle, sql: query })).rows,
   }
 }
 

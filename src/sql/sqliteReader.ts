@@ -1,0 +1,51 @@
+import Database from 'libsql'
+
+import type { SqlQuery } from './connection.js'
+
+type Row = Record<string, unknown>
+type Statement = ReturnType<Database.Database['prepare']>
+
+type SqliteAdapter = {
+  clientConfig?: { url?: string }
+  wal?: unknown
+  busyTimeout?: number
+  drizzle: { dialect: { sqlToQuery: (query: SqlQuery) => { sql: string; params: unknown[] } } }
+  destroy?: () => Promise<void>
+}
+
+/** Enough distinct statements for every list shape (each `IN (…)` length is one); past it the cache starts over. */
+const MAX_STATEMENTS = 1_000
+
+/**
+ * A connection of its own to the adapter's SQLite file, for the namespace's reads, that prepares each statement
+ * once and returns plain row objects. `@libsql/client` prepares every statement anew and builds each row with
+ * property definitions, which made up most of an uncached list's time. Only for a file in WAL mode, where a
+ * reader neither waits for the adapter's writers nor holds them up and sees every committed write; null
+ * otherwise (an in-memory or remote database), and the adapter's own client serves.
+ */
+export function sqliteReader(adapter: SqliteAdapter): ((query: SqlQuery) => Row[]) | null {
+  const url = adapter.clientConfig?.url
+  if (!adapter.wal || !url?.startsWith('file:') || url.startsWith('file://')) return null
+  const db = new Database(url.slice('file:'.length))
+  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(adapter.busyTimeout ?? 0))}`)
+  db.exec('PRAGMA query_only = 1')
+  const destroy = adapter.destroy
+  adapter.destroy = async function destroyWithReader(this: unknown) {
+    db.close()
+    await destroy?.call(this)
+  }
+  const statements = new Map<string, Statement>()
+  const prepared = (text: string): Statement => {
+    let statement = statements.get(text)
+    if (!statement) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear()
+      statement = db.prepare(text)
+      statements.set(text, statement)
+    }
+    return statement
+  }
+  return (query) => {
+    const { sql, params } = adapter.drizzle.dialect.sqlToQuery(query)
+    return prepared(sql).all(params) as Row[]
+  }
+}
