@@ -1,39 +1,47 @@
 import type { Payload } from 'payload'
 
+import { type SqlFragment, sql, type SqlTag, type SqlValue } from './statement.js'
 import { sqliteReader } from './sqliteReader.js'
 
-/** Drizzle's `sql` template tag, from the copy of drizzle the host's adapter runs on. */
-export type SqlTag = typeof import('@payloadcms/db-sqlite').sql
-export type SqlQuery = ReturnType<SqlTag>
+export type { SqlTag }
+export type SqlQuery = SqlFragment
 
-/** A SQL database behind one of Payload's drizzle adapters, queried through the adapter's own `execute`. */
+type Row = Record<string, unknown>
+
+/** A SQL database behind one of Payload's drizzle adapters. */
 export type SqlConnection = {
   dialect: 'postgres' | 'sqlite'
   sql: SqlTag
-  rows: (query: SqlQuery) => Promise<Record<string, unknown>[]>
+  rows: (query: SqlQuery) => Promise<Row[]>
 }
 
-type DrizzleAdapter = {
+type SqlAdapter = {
   name: string
-  packageName?: string
-  drizzle: unknown
-  execute: (args: { drizzle: unknown; sql: SqlQuery }) => Promise<{ rows: Record<string, unknown>[] }>
+  /** SQLite: the adapter's `@libsql/client` client. */
+  client?: { execute: (statement: { sql: string; args: SqlValue[] }) => Promise<{ rows: Row[] }> }
+  /** Postgres: the adapter's `pg` pool. */
+  pool?: { query: (text: string, values: SqlValue[]) => Promise<{ rows: Row[] }> }
 }
 
-const connections = new WeakMap<Payload, Promise<SqlConnection | null>>()
+const connections = new WeakMap<Payload, SqlConnection | null>()
 
-async function connect(payload: Payload): Promise<SqlConnection | null> {
-  const adapter = payload.db as unknown as DrizzleAdapter
-  if ((adapter.name !== 'sqlite' && adapter.name !== 'postgres') || !adapter.packageName || !adapter.drizzle) return null
-  const { sql } = (await import(adapter.packageName)) as { sql: SqlTag }
-  const reader = adapter.name === 'sqlite' ? sqliteReader(adapter as never) : null
-  return {
-    dialect: adapter.name,
-    sql,
-    rows: reader
-      ? async (query) => reader(query)
-      : async (query) => (await adapter.execute({ drizzle: adapter.drizzle, sql: query })).rows,
+function connect(payload: Payload): SqlConnection | null {
+  const adapter = payload.db as unknown as SqlAdapter
+  // The pool and the client are looked up on each query: the adapter replaces them when it reconnects.
+  if (adapter.name === 'postgres' && adapter.pool) {
+    return { dialect: 'postgres', sql, rows: async (query) => (await adapter.pool!.query(query.text('postgres'), query.params)).rows }
   }
+  if (adapter.name === 'sqlite' && adapter.client) {
+    const reader = sqliteReader(adapter as never)
+    return {
+      dialect: 'sqlite',
+      sql,
+      rows: reader
+        ? async (query) => reader(query.text('sqlite'), query.params)
+        : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows,
+    }
+  }
+  return null
 }
 
 /**
@@ -41,10 +49,6 @@ async function connect(payload: Payload): Promise<SqlConnection | null> {
  * reads then go through the Local API.
  */
 export function sqlConnection(payload: Payload): Promise<SqlConnection | null> {
-  let connection = connections.get(payload)
-  if (!connection) {
-    connection = connect(payload)
-    connections.set(payload, connection)
-  }
-  return connection
+  if (!connections.has(payload)) connections.set(payload, connect(payload))
+  return Promise.resolve(connections.get(payload)!)
 }

@@ -1,6 +1,6 @@
 import Database from 'libsql'
 
-import type { SqlQuery } from './connection.js'
+import type { SqlValue } from './statement.js'
 
 type Row = Record<string, unknown>
 type Statement = ReturnType<Database.Database['prepare']>
@@ -9,7 +9,6 @@ type SqliteAdapter = {
   clientConfig?: { url?: string }
   wal?: unknown
   busyTimeout?: number
-  drizzle: { dialect: { sqlToQuery: (query: SqlQuery) => { sql: string; params: unknown[] } } }
   destroy?: () => Promise<void>
 }
 
@@ -23,7 +22,7 @@ const MAX_STATEMENTS = 1_000
  * reader neither waits for the adapter's writers nor holds them up and sees every committed write; null
  * otherwise (an in-memory or remote database), and the adapter's own client serves.
  */
-export function sqliteReader(adapter: SqliteAdapter): ((query: SqlQuery) => Row[]) | null {
+export function sqliteReader(adapter: SqliteAdapter): ((text: string, params: SqlValue[]) => Row[]) | null {
   const url = adapter.clientConfig?.url
   if (!adapter.wal || !url?.startsWith('file:') || url.startsWith('file://')) return null
   const db = new Database(url.slice('file:'.length))
@@ -44,8 +43,5 @@ export function sqliteReader(adapter: SqliteAdapter): ((query: SqlQuery) => Row[
     }
     return statement
   }
-  return (query) => {
-    const { sql, params } = adapter.drizzle.dialect.sqlToQuery(query)
-    return prepared(sql).all(params) as Row[]
-  }
+  return (text, params) => prepared(text).all(params) as Row[]
 }
