@@ -41,14 +41,23 @@ function localizedValue(field: FlattenedField, byLocale: Map<string, Row>, chain
   return own === undefined ? undefined : fromColumn(field, own)
 }
 
+const shownColumns = (tables: CollectionTables, localized: boolean) =>
+  [...tables.columns.values()].filter((field) => field.localized === localized && field.loaded).map((field) => field.column)
+
 /** The main-table columns of the collection's fields, for a `SELECT`. */
 export function recordColumns({ sql }: SqlConnection, tables: CollectionTables) {
-  const names = [...tables.columns.values()].filter((field) => !field.localized && field.loaded).map((field) => field.column)
   return sql.join(
-    names.map((name) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`),
+    shownColumns(tables, false).map((name) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`),
     sql`, `,
   )
 }
+
+/** The columns of a translation that a record shows: not the write-only ones (such as the search text). */
+const translationColumns = ({ sql }: SqlConnection, tables: CollectionTables) =>
+  sql.join(
+    ['_parent_id', '_locale', ...shownColumns(tables, true)].map((name) => sql.identifier(name)),
+    sql`, `,
+  )
 
 /**
  * Records from their main-table rows (selected with `recordColumns`), at depth 0 in the first locale of `chain`
@@ -71,7 +80,7 @@ export async function toRecords(
   const [localeRows, relRows] = await Promise.all([
     localized
       ? connection.rows(
-          sql`SELECT * FROM ${sql.identifier(tables.locales)} WHERE ${sql.identifier('_parent_id')} IN (${idList}) AND ${sql.identifier('_locale')} IN (${sql.join(
+          sql`SELECT ${translationColumns(connection, tables)} FROM ${sql.identifier(tables.locales)} WHERE ${sql.identifier('_parent_id')} IN (${idList}) AND ${sql.identifier('_locale')} IN (${sql.join(
             chain.map((locale) => sql`${locale}`),
             sql`, `,
           )})`,
@@ -89,11 +98,15 @@ export async function toRecords(
     if (!translations.has(parent)) translations.set(parent, new Map())
     translations.get(parent)!.set(row._locale as string, row)
   }
-  const links = new Map<number, Row[]>()
+  // Each record's linked ids by field: `${id} ${path}` → ids, in link order.
+  const links = new Map<string, number[]>()
   for (const row of relRows) {
-    const parent = Number(row.parent_id)
-    if (!links.has(parent)) links.set(parent, [])
-    links.get(parent)!.push(row)
+    const key = `${Number(row.parent_id)} ${row.path as string}`
+    const target = row[tables.relations.get(row.path as string)?.column ?? '']
+    if (target === null || target === undefined) continue
+    const ids = links.get(key)
+    if (ids) ids.push(Number(target))
+    else links.set(key, [Number(target)])
   }
   return rows.map((row) => {
     const id = Number(row.id)
@@ -104,9 +117,7 @@ export async function toRecords(
       const value = isLocalized ? localizedValue(field, byLocale, chain, column) : fromColumn(field, row[column])
       if (value !== undefined) record[name] = value
     }
-    for (const [name, { column }] of tables.relations) {
-      record[name] = (links.get(id) ?? []).filter((link) => link.path === name && link[column] != null).map((link) => Number(link[column]))
-    }
+    for (const name of tables.relations.keys()) record[name] = links.get(`${id} ${name}`) ?? []
     return record
   })
 }
