@@ -48,17 +48,26 @@ export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTime
   }
 }
 
+const hostNames = new Map<string, string>()
+
 /** `global_id` is the server's host name without port plus `?id=N`, as the original's. */
 export function globalIds(id: Id, ctx: Pick<SerializeContext, 'serverURL'>): GlobalIds {
-  const globalId = `${new URL(ctx.serverURL).hostname}?id=${id}`
+  let hostName = hostNames.get(ctx.serverURL)
+  if (hostName === undefined) {
+    hostName = new URL(ctx.serverURL).hostname
+    if (hostNames.size >= 100) hostNames.clear()
+    hostNames.set(ctx.serverURL, hostName)
+  }
+  const globalId = `${hostName}?id=${id}`
   return { global_id: globalId, global_id_lineage: [globalId] }
 }
 
 /** Drops empty values (`""`, `false`, `null`, `undefined`) as the original's `array_filter` does. */
 export function withoutEmpty<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(
-      ([, value]) => value !== '' && value !== false && value !== null && value !== undefined,
-    ),
-  ) as Partial<T>
+  const kept: Partial<T> = {}
+  for (const key in fields) {
+    const value = fields[key]
+    if (value !== '' && value !== false && value !== null && value !== undefined) kept[key] = value
+  }
+  return kept
 }

@@ -59,6 +59,13 @@ const translationColumns = ({ sql }: SqlConnection, tables: CollectionTables) =>
     sql`, `,
   )
 
+/** The columns of a link that a record shows: its record, field and linked record. */
+const linkColumns = ({ sql }: SqlConnection, tables: CollectionTables) =>
+  sql.join(
+    ['parent_id', 'path', ...new Set([...tables.relations.values()].map((relation) => relation.column))].map((name) => sql.identifier(name)),
+    sql`, `,
+  )
+
 /**
  * Records from their main-table rows (selected with `recordColumns`), at depth 0 in the first locale of `chain`
  * (falling back along it), in the shape the Local API gives them: two more queries, their translations and
@@ -88,7 +95,7 @@ export async function toRecords(
       : [],
     tables.relations.size
       ? connection.rows(
-          sql`SELECT * FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('parent_id')} IN (${idList}) ORDER BY ${sql.identifier('order')}`,
+          sql`SELECT ${linkColumns(connection, tables)} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('parent_id')} IN (${idList}) ORDER BY ${sql.identifier('order')}`,
         )
       : [],
   ])

@@ -33,15 +33,24 @@ export function sqliteReader(adapter: SqliteAdapter): ((text: string, params: Sq
     db.close()
     await destroy?.call(this)
   }
-  const statements = new Map<string, Statement>()
-  const prepared = (text: string): Statement => {
-    let statement = statements.get(text)
-    if (!statement) {
+  const statements = new Map<string, { statement: Statement; columns: string[] }>()
+  const prepared = (text: string) => {
+    let entry = statements.get(text)
+    if (!entry) {
       if (statements.size >= MAX_STATEMENTS) statements.clear()
-      statement = db.prepare(text)
-      statements.set(text, statement)
+      // Rows come as arrays (cheaper to hand over from the native side than objects) and are named here.
+      const statement = db.prepare(text).raw(true)
+      entry = { statement, columns: (statement.columns() as { name: string }[]).map((column) => column.name) }
+      statements.set(text, entry)
     }
-    return statement
+    return entry
   }
-  return (text, params) => prepared(text).all(params) as Row[]
+  return (text, params) => {
+    const { statement, columns } = prepared(text)
+    return (statement.all(params) as unknown[][]).map((values) => {
+      const row: Row = {}
+      for (let index = 0; index < columns.length; index++) row[columns[index]] = values[index]
+      return row
+    })
+  }
 }
