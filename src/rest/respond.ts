@@ -45,7 +45,8 @@ export function jsonResponse(req: PayloadRequest, body: unknown, init: ResponseI
     headers['Cache-Control'] = `public, max-age=0, s-maxage=${init.publicMaxAge}`
     if (etagMatches(req.headers.get('if-none-match'), headers.ETag)) return new Response(null, { status: 304, headers })
   }
-  return new Response(text, { status, headers })
+  // As bytes: undici would first scan a string body for unpaired surrogates, which JSON.stringify never leaves.
+  return new Response(Buffer.from(text), { status, headers })
 }
 
 export const errorResponse = (req: PayloadRequest, error: RestError, allow?: string[]) =>
