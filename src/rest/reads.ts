@@ -180,16 +180,9 @@ export function findFirst<T>(call: RestCall, { collection, where, trash = false 
   )
 }
 
-/** The records with these ids that the caller may read, by id. */
-export async function findByIds<T extends { id: number }>(
-  call: RestCall,
-  collection: CollectionSlug,
-  ids: number[],
-  { trash = false }: { trash?: boolean } = {},
-): Promise<Map<number, T>> {
-  if (!ids.length) return new Map()
-  const where: Where = { id: { in: ids } }
-  const docs = await read<T[]>(
+/** Every record matching `where` that the caller may read, by id. */
+export function findAll<T>(call: RestCall, { collection, where, trash = false }: { collection: CollectionSlug; where: Where; trash?: boolean }) {
+  return read<T[]>(
     call,
     collection,
     where,
@@ -198,8 +191,19 @@ export async function findByIds<T extends { id: number }>(
     [],
     async () =>
       (
-        await call.req.payload.find({ ...asCaller(call), collection, pagination: false, showHiddenFields: true, trash, where })
+        await call.req.payload.find({ ...asCaller(call), collection, pagination: false, showHiddenFields: true, sort: 'id', trash, where })
       ).docs as unknown as T[],
   )
+}
+
+/** The records with these ids that the caller may read, by id. */
+export async function findByIds<T extends { id: number }>(
+  call: RestCall,
+  collection: CollectionSlug,
+  ids: number[],
+  { trash = false }: { trash?: boolean } = {},
+): Promise<Map<number, T>> {
+  if (!ids.length) return new Map()
+  const docs = await findAll<T>(call, { collection, where: { id: { in: ids } }, trash })
   return new Map(docs.map((doc) => [doc.id, doc]))
 }

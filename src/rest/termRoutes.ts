@@ -9,6 +9,7 @@ import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { termEnvelope } from './pagination.js'
 import { idList, idParam, list, type Param, recordId } from './params.js'
+import { findAll, findFirst } from './reads.js'
 import { method, type RestCall, type Route } from './route.js'
 import { searchCondition } from './search.js'
 import { requireExisting } from './terms.js'
@@ -81,13 +82,8 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
   /** All categories, for the ancestry in category URLs; tags need none. */
   const ancestry = async (call: RestCall) => {
     if (taxonomy !== 'categories') return new Map<Id, TermDoc>()
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      pagination: false,
-      select: { slug: true, parent: true },
-    })
-    return new Map((docs as unknown as TermDoc[]).map((doc) => [doc.id, doc]))
+    const docs = await findAll<TermDoc>(call, { collection, where: {} })
+    return new Map(docs.map((doc) => [doc.id, doc]))
   }
 
   async function listTerms(call: RestCall<typeof params>) {
@@ -124,15 +120,10 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
       and.push({ id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[taxonomy] ?? []), 0] } })
     }
     // Terms are few; sorting here keeps the order identical on every database and follows the locale fallback.
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      pagination: false,
-      where: { and },
-    })
+    const docs = await findAll<TermDoc>(call, { collection, where: { and } })
     const direction = p.order === 'desc' ? -1 : 1
     const orderby = p.orderby ?? 'name'
-    const terms = (docs as unknown as TermDoc[]).sort((a, b) => {
+    const terms = docs.sort((a, b) => {
       const [x, y] = [sortValue(a, orderby), sortValue(b, orderby)]
       return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * direction || a.id - b.id
     })
@@ -155,15 +146,9 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
   }
 
   async function getTerm(call: RestCall) {
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      where: { id: { equals: recordId(call.path.id) ?? 0 } },
-    })
-    if (!docs[0]) throw invalidParam('id')
-    return { body: serializeTerm(docs[0] as unknown as TermDoc, taxonomy, await ancestry(call), call.serialize) }
+    const term = await findFirst<TermDoc>(call, { collection, where: { id: { equals: recordId(call.path.id) ?? 0 } } })
+    if (!term) throw invalidParam('id')
+    return { body: serializeTerm(term, taxonomy, await ancestry(call), call.serialize) }
   }
 
   const noun = taxonomy === 'categories' ? 'event categories' : 'event tags'

@@ -5,6 +5,7 @@ import type { RestCall } from './route.js'
 
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
+import { findAll } from './reads.js'
 
 /**
  * Term ids or slugs as ids; a value matching no term is a 400 on `param`. With `descendants`, the child
@@ -20,14 +21,7 @@ export async function resolveTermIds(
   const ids = values.filter((value): value is number => typeof value === 'number')
   const slugs = values.filter((value): value is string => typeof value === 'string')
   const or: Where[] = [...(ids.length ? [{ id: { in: ids } }] : []), ...(slugs.length ? [{ slug: { in: slugs } }] : [])]
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection,
-    pagination: false,
-    select: { slug: true },
-    where: { or },
-  })
-  const found = docs as unknown as { id: Id; slug: string }[]
+  const found = await findAll<{ id: Id; slug: string }>(call, { collection, where: { or } })
   const known = new Set<number | string>(found.flatMap((doc) => [doc.id, doc.slug]))
   if (values.some((value) => !known.has(value))) throw invalidParam(param)
   const matched = found.map((doc) => doc.id)
@@ -35,15 +29,9 @@ export async function resolveTermIds(
 }
 
 async function withDescendants(call: RestCall, collection: CollectionSlug, roots: Id[]): Promise<Id[]> {
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection,
-    pagination: false,
-    select: { parent: true },
-    where: { parent: { exists: true } },
-  })
+  const docs = await findAll<{ id: Id; parent: Id }>(call, { collection, where: { parent: { exists: true } } })
   const children = new Map<Id, Id[]>()
-  for (const doc of docs as unknown as { id: Id; parent: Id }[]) {
+  for (const doc of docs) {
     children.set(doc.parent, [...(children.get(doc.parent) ?? []), doc.id])
   }
   const all = new Set(roots)
