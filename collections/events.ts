@@ -36,7 +36,8 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     group: t3('Calendar', '日历', '行事曆'),
     components: { beforeListTable: [serverComponent('CalendarLink', { variant: 'button' }), clientComponent('UpcomingFirst')] },
   },
-  indexes: [{ fields: ['status', 'startDate'] }],
+  // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count.
+  indexes: [{ fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'] }],
   hooks: {
     beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
     afterChange: [termCountsAfterChange(options)],

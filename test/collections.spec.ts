@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { registerFirstUser } from './helpers/users.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 
@@ -234,5 +237,22 @@ describe('indexes', () => {
       const { rows } = await db.pool!.query("SELECT indexname FROM pg_indexes WHERE tablename = 'events_locales'")
       expect(rows.map((row) => row.indexname)).toContain('events_locales_parent_idx')
     }
+  })
+})
+
+describe('migrations', () => {
+  test("the committed migrations build the schema the config declares, for this test's database", async () => {
+    type DrizzleKit = {
+      generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>
+      generateMigration: (before: unknown, after: unknown) => Promise<string[]>
+      upSnapshot?: (snapshot: unknown) => { version: string }
+    }
+    const db = server.payload.db as unknown as { migrationDir: string; requireDrizzleKit: () => DrizzleKit; schema: unknown }
+    const { generateDrizzleJson, generateMigration, upSnapshot } = db.requireDrizzleKit()
+    const declared = await generateDrizzleJson(db.schema)
+    const latest = fs.readdirSync(db.migrationDir).filter((file) => file.endsWith('.json')).sort().at(-1)!
+    let migrated = JSON.parse(fs.readFileSync(path.join(db.migrationDir, latest), 'utf8')) as { version: string }
+    if (upSnapshot && migrated.version < declared.version) migrated = upSnapshot(migrated)
+    expect(await generateMigration(migrated, declared)).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import * as migration_20261122_085736_event_search_text from './20261122_085736_
 import * as migration_20261122_095229_locales_parent_index from './20261122_095229_locales_parent_index.js';
 import * as migration_20261125_064634_change_stamp from './20261125_064634_change_stamp.js';
 import * as migration_20261125_070758_list_indexes from './20261125_070758_list_indexes.js';
+import * as migration_20261125_102855_link_indexes from './20261125_102855_link_indexes.js';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261125_070758_list_indexes.up,
     down: migration_20261125_070758_list_indexes.down,
-    name: '20261125_070758_list_indexes'
+    name: '20261125_070758_list_indexes',
+  },
+  {
+    up: migration_20261125_102855_link_indexes.up,
+    down: migration_20261125_102855_link_indexes.down,
+    name: '20261125_102855_link_indexes'
   },
 ];
