@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util'
 
 import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase } from './database.js'
 import { load, type LoadOptions } from './load.js'
-import { peakMemoryMiB, resetPeakMemory, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
+import { peakMemoryMiB, resetPeakMemory, SERVER_HEAP_MIB, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
 import { type BenchRoute, calendarRoutes } from './routes.js'
 import { type Auth, formatTable, type Row } from './table.js'
 
@@ -171,7 +171,7 @@ try {
   }
 
   const table = formatTable(rows)
-  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`
+  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; server heap limit ${SERVER_HEAP_MIB} MiB`
   console.log(
     `\n${events.toLocaleString('en-US')} events on ${args.db}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
   )
