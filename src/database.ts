@@ -122,6 +122,8 @@ export async function updatePlannerStatistics(payload: Payload, { onlyIfMissing 
     const { rows } = (await db.drizzle.execute(
       sql`SELECT 1 FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL`,
     )) as { rows: unknown[] }
-    if (!onlyIfMissing || !rows.length) await db.drizzle.execute(sql`ANALYZE`)
+    // VACUUM as well: until a table is vacuumed Postgres cannot count from an index alone (its visibility map is
+    // unset), and counted a list's total over the whole table (52 ms instead of 6 at 100,000 events).
+    if (!onlyIfMissing || !rows.length) await db.drizzle.execute(sql`VACUUM (ANALYZE)`)
   }
 }
