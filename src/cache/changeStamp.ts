@@ -3,6 +3,7 @@ import type { CollectionConfig, GlobalConfig, Payload, PayloadRequest } from 'pa
 import { randomUUID } from 'node:crypto'
 
 import { CACHE_STAMP_GLOBAL } from '../defaults.js'
+import { sqlConnection } from '../sql/connection.js'
 
 /**
  * One value that every write to the calendar replaces. It lives in the database, so every server process sharing
@@ -23,7 +24,20 @@ export async function markCalendarChanged(payload: Payload, req?: Partial<Payloa
   await payload.db.updateGlobal({ slug: CACHE_STAMP_GLOBAL, data: { stamp: randomUUID() }, req, returning: false })
 }
 
+/**
+ * The current stamp. It is read for every turn of the event loop that has anonymous requests to answer, so on the
+ * SQL adapters it is one small statement, not the adapter's `findGlobal` (five times the CPU).
+ */
 export async function readChangeStamp(payload: Payload): Promise<string> {
+  const connection = await sqlConnection(payload)
+  if (connection) {
+    const { sql } = connection
+    const table = (payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(CACHE_STAMP_GLOBAL.replace(/-/g, '_'))
+    if (table) {
+      const [row] = await connection.rows(sql`SELECT ${sql.identifier('stamp')} FROM ${sql.identifier(table)} LIMIT 1`)
+      return (row?.stamp as string | null | undefined) ?? ''
+    }
+  }
   const doc = await payload.db.findGlobal({ slug: CACHE_STAMP_GLOBAL, req: {}, select: { stamp: true } })
   return (doc as { stamp?: string | null }).stamp ?? ''
 }
