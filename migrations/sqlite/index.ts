@@ -4,6 +4,7 @@ import * as migration_20261122_095229_locales_parent_index from './20261122_0952
 import * as migration_20261125_064634_change_stamp from './20261125_064634_change_stamp.js';
 import * as migration_20261125_070758_list_indexes from './20261125_070758_list_indexes.js';
 import * as migration_20261125_102855_link_indexes from './20261125_102855_link_indexes.js';
+import * as migration_20261125_124533_search_index from './20261125_124533_search_index.js';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261125_102855_link_indexes.up,
     down: migration_20261125_102855_link_indexes.down,
-    name: '20261125_102855_link_indexes'
+    name: '20261125_102855_link_indexes',
+  },
+  {
+    up: migration_20261125_124533_search_index.up,
+    down: migration_20261125_124533_search_index.down,
+    name: '20261125_124533_search_index'
   },
 ];

@@ -21,7 +21,7 @@ export type PageQuery = {
 
 export type Page<T> = { docs: T[]; totalDocs: number }
 
-type Plan = { connection: SqlConnection; tables: CollectionTables; where: Where }
+type Plan = { connection: SqlConnection; tables: CollectionTables; where: Where; fullText: ReadonlySet<string> }
 
 /** The caller's read access to a collection, as Payload evaluates it: all, nothing, or a `where`. */
 async function readAccess(req: PayloadRequest, collection: CollectionSlug): Promise<boolean | Where> {
@@ -56,7 +56,7 @@ async function plan(call: RestCall, collection: CollectionSlug, where: Where, tr
   const and: Where[] = [where]
   if (access !== true) and.push(access)
   if (!trash && tables.columns.has('deletedAt')) and.push({ deletedAt: { exists: false } })
-  return { connection, tables, where: { and } }
+  return { connection, tables, where: { and }, fullText: await connection.fullTextTables() }
 }
 
 /** Whether reads of the collection can run in SQL with this host's database adapter and fields. */
@@ -83,15 +83,15 @@ async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 
   const { sql } = connection
   const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where)} ORDER BY ${orderBy(chosen, sort)}${page}`,
+    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where, chosen.fullText)} ORDER BY ${orderBy(chosen, sort)}${page}`,
   )
   return toRecords(connection, tables, rows, localeChain(call.req, call.locale))
 }
 
-async function sqlCount({ connection, tables, where }: Plan): Promise<number> {
+async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<number> {
   const { sql } = connection
   const [row] = await connection.rows(
-    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where)}`,
+    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where, fullText)}`,
   )
   return Number(row.total)
 }

@@ -13,6 +13,25 @@ export type SqlConnection = {
   dialect: 'postgres' | 'sqlite'
   sql: SqlTag
   rows: (query: SqlQuery) => Promise<Row[]>
+  /**
+   * The trigram full-text tables of a SQLite database (see `fullTextTable`), looked up at the first call: after the
+   * migrations, which a host runs before its first request but may run after its first query. Always empty on
+   * Postgres, whose trigram index serves `ILIKE` itself.
+   */
+  fullTextTables: () => Promise<ReadonlySet<string>>
+}
+
+/** The SQLite FTS5 table (trigram tokenizer, external content) that indexes a text column, by convention. */
+export const fullTextTable = (table: string, column: string) => `${table}_${column}_fts`
+
+/** `load`'s result, loaded at the first call; a failed load is tried again at the next. */
+const once = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined
+      throw error
+    }))
 }
 
 type SqlAdapter = {
@@ -29,17 +48,23 @@ function connect(payload: Payload): SqlConnection | null {
   const adapter = payload.db as unknown as SqlAdapter
   // The pool and the client are looked up on each query: the adapter replaces them when it reconnects.
   if (adapter.name === 'postgres' && adapter.pool) {
-    return { dialect: 'postgres', sql, rows: async (query) => (await adapter.pool!.query(query.text('postgres'), query.params)).rows }
+    return {
+      dialect: 'postgres',
+      sql,
+      rows: async (query) => (await adapter.pool!.query(query.text('postgres'), query.params)).rows,
+      fullTextTables: async () => new Set(),
+    }
   }
   if (adapter.name === 'sqlite' && adapter.client) {
     const reader = sqliteReader(adapter as never)
-    return {
-      dialect: 'sqlite',
-      sql,
-      rows: reader
-        ? async (query) => reader(query.text('sqlite'), query.params)
-        : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows,
-    }
+    const rows: SqlConnection['rows'] = reader
+      ? async (query) => reader(query.text('sqlite'), query.params)
+      : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows
+    const fullTextTables = once(async () => {
+      const found = await rows(sql`SELECT ${sql.identifier('name')} FROM ${sql.identifier('sqlite_master')} WHERE ${sql.identifier('type')} = 'table' AND ${sql.identifier('sql')} LIKE '%fts5%trigram%'`)
+      return new Set(found.map((row) => row.name as string))
+    })
+    return { dialect: 'sqlite', sql, rows, fullTextTables }
   }
   return null
 }

@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 
 import type { CollectionTables } from './collectionTables.js'
-import type { SqlConnection, SqlQuery } from './connection.js'
+import { fullTextTable, type SqlConnection, type SqlQuery } from './connection.js'
 
 /** The query uses something this translation does not cover; the caller reads through the Local API instead. */
 export class UnsupportedQuery extends Error {}
@@ -14,12 +14,25 @@ type Value = boolean | null | number | string
  */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
+/** An FTS5 query for rows holding every word, each word a quoted string: no character in it is query syntax. */
+const allPhrases = (words: string[]) => words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' ')
+
+/** The trigram tokenizer indexes runs of three characters (code points): shorter words cannot be looked up. */
+const TRIGRAM = 3
+
 /**
  * Payload's `where` as SQL over a collection's tables, for the operators and fields the namespace queries with:
  * columns of the main table and hasMany relationships, with Payload's semantics for each operator
- * (`not_equals` keeps NULLs, `like` is every space-separated word, case-insensitive).
+ * (`not_equals` keeps NULLs, `like` is every space-separated word, case-insensitive). On SQLite, a `like` on a
+ * column with a trigram full-text table (`fullText`) first takes the rows that table finds for the words it can look
+ * up: those holding each word in any case, a superset of what `LIKE` keeps, so the answer is the same.
  */
-export function whereToSql(connection: SqlConnection, tables: CollectionTables, where: Where): SqlQuery {
+export function whereToSql(
+  connection: SqlConnection,
+  tables: CollectionTables,
+  where: Where,
+  fullText: ReadonlySet<string> = new Set(),
+): SqlQuery {
   const { sql } = connection
   const column = (name: string) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`
   const id = column('id')
@@ -89,10 +102,14 @@ export function whereToSql(connection: SqlConnection, tables: CollectionTables, 
         if (typeof raw !== 'string') throw new UnsupportedQuery('like')
         const words = raw.split(' ').filter(Boolean)
         if (!words.length) return sql`1 = 1`
-        return sql.join(
-          words.map((word) => sql`${target} ${like} ${likePattern(word)} ESCAPE '\\'`),
-          sql` AND `,
-        )
+        const matches = words.map((word) => sql`${target} ${like} ${likePattern(word)} ESCAPE '\\'`)
+        const index = fullTextTable(tables.main, field.column)
+        const indexed = fullText.has(index) ? words.filter((word) => [...word].length >= TRIGRAM) : []
+        if (indexed.length) {
+          const table = sql.identifier(index)
+          matches.unshift(sql`${id} IN (SELECT ${sql.identifier('rowid')} FROM ${table} WHERE ${table} MATCH ${allPhrases(indexed)})`)
+        }
+        return sql.join(matches, sql` AND `)
       }
       default:
         throw new UnsupportedQuery(`${operator} on ${name}`)
