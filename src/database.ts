@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
 import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
+import { DEFAULT_COLLECTION_SLUGS } from './defaults.js'
 import { resilientPg } from './postgresPool.js'
 import { reliableTransactions } from './transactions.js'
 
@@ -37,6 +38,22 @@ const indexLocalesAndLinks =
   (index: IndexBuilder) =>
   <A extends SchemaHookArgs>({ extendTable, schema }: A) => {
     for (const [name, table] of Object.entries(schema.tables)) {
+      if (name === DEFAULT_COLLECTION_SLUGS.events) {
+        const indexName = `${name}_id_list_idx`
+        extendTable({
+          table: table as never,
+          extraConfig: (columns) => ({
+            [indexName]: index(indexName).on(
+              columns.id,
+              columns.deletedAt,
+              columns.startDate,
+              columns.endDate,
+              columns.status,
+              columns.hideFromListings,
+            ),
+          }),
+        })
+      }
       if (name.endsWith('_locales')) {
         extendTable({
           table: table as never,

@@ -224,3 +224,47 @@ describe('searches through the trigram index', () => {
     }
   })
 })
+
+describe('pages of filters that many events match', () => {
+  const MANY = 200
+  const filters: [string, () => Where][] = [
+    ['a category', () => ({ categories: { in: [calendar.categories.sports.id] } })],
+    ['not at a venue', () => ({ venue: { not_in: [calendar.venues.hall.id] } })],
+    ['an organizer', () => ({ organizers: { equals: calendar.organizers.alice.id } })],
+    ['with organizers', () => ({ organizers: { exists: true } })],
+    ['words of the search text', () => ({ searchText: { like: 'marathon' } })],
+    ['all of them', () => ({ and: [{ categories: { in: [calendar.categories.sports.id] } }, { searchText: { like: 'marathon' } }] })],
+  ]
+
+  beforeAll(async () => {
+    for (let index = 0; index < MANY; index++) {
+      await payload.create({
+        collection: 'events',
+        data: {
+          title: index % 2 ? `Marathon ${index}` : `Relay marathon ${index}`,
+          startDate: inDays(5 + (index % 30)),
+          endDate: inDays(5 + (index % 30), 21),
+          status: 'publish',
+          categories: index % 4 ? [calendar.categories.sports.id] : [],
+          venue: [index % 5 ? calendar.venues.park.id : calendar.venues.hall.id],
+          organizers: index % 3 ? [calendar.organizers.alice.id] : [],
+        } as never,
+      })
+    }
+  })
+
+  // Small pages of many matches are read in index order, checking each row; later pages from the list of matches.
+  test.each(filters)('%s: the first, a middle and the last page equal the Local API', async (_filter, where) => {
+    const call = await callAs(null, 'en')
+    const sort = ['startDate', 'id']
+    const limit = 1
+    const { totalDocs } = await throughLocalApi(call, 'events', where(), sort)
+    expect(totalDocs).toBeGreaterThanOrEqual(100)
+    for (const page of [1, 2, Math.ceil(totalDocs / 2), totalDocs]) {
+      const expected = await payload.find({ collection: 'events', where: where(), sort, page, limit, depth: 0, overrideAccess: false })
+      const actual = await findPage<{ id: number }>(call, { collection: 'events', where: where(), sort, page, limit })
+      expect([page, actual.totalDocs, actual.docs.map((doc) => doc.id)]).toEqual([page, expected.totalDocs, expected.docs.map((doc) => doc.id)])
+    }
+    expect(await findPage(call, { collection: 'events', where: where(), sort, page: totalDocs + 1, limit })).toEqual({ docs: [], totalDocs })
+  })
+})

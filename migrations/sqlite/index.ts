@@ -5,6 +5,7 @@ import * as migration_20261125_064634_change_stamp from './20261125_064634_chang
 import * as migration_20261125_070758_list_indexes from './20261125_070758_list_indexes.js';
 import * as migration_20261125_102855_link_indexes from './20261125_102855_link_indexes.js';
 import * as migration_20261125_124533_search_index from './20261125_124533_search_index.js';
+import * as migration_20261125_131826_list_index_by_id from './20261125_131826_list_index_by_id.js';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261125_124533_search_index.up,
     down: migration_20261125_124533_search_index.down,
-    name: '20261125_124533_search_index'
+    name: '20261125_124533_search_index',
+  },
+  {
+    up: migration_20261125_131826_list_index_by_id.up,
+    down: migration_20261125_131826_list_index_by_id.down,
+    name: '20261125_131826_list_index_by_id'
   },
 ];

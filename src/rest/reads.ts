@@ -77,13 +77,16 @@ function orderBy({ connection: { sql }, tables }: Plan, sort: string[]) {
   )
 }
 
+type Slice = { sort: string[]; limit?: number; offset?: number; probe?: boolean }
+
 /** Rows of the records matching the plan, in `sort` order, as records. */
-async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 0 }: { sort: string[]; limit?: number; offset?: number }) {
+async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 0, probe = false }: Slice) {
   const { connection, tables } = chosen
   const { sql } = connection
   const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
+  const filter = whereToSql(connection, tables, chosen.where, { fullText: chosen.fullText, probe })
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, chosen.where, chosen.fullText)} ORDER BY ${orderBy(chosen, sort)}${page}`,
+    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
   )
   return toRecords(connection, tables, rows, localeChain(call.req, call.locale))
 }
@@ -91,10 +94,19 @@ async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 
 async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<number> {
   const { sql } = connection
   const [row] = await connection.rows(
-    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where, fullText)}`,
+    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where, { fullText })}`,
   )
   return Number(row.total)
 }
+
+/**
+ * A filter on links or text can find a page in two ways: build the list of every matching id, then sort (cheap when
+ * few match), or read in index order checking each row, stopping at the page's last (cheap when many match, costly
+ * when few do). SQLite's planner builds the list whatever the numbers (at 100,000 events, 26 ms for the first page of
+ * a category holding a quarter of them, against 0.06 ms checking), so the total, counted first, decides: a page that
+ * ends within this share of the matches is read by checking.
+ */
+const PROBE_SHARE = 1 / 100
 
 /** Runs `inSql` when the read can be done in SQL, else `throughLocalApi`. */
 async function read<R>(
@@ -132,10 +144,11 @@ export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> 
     where,
     trash,
     async (chosen) => {
-      const [docs, totalDocs] = await Promise.all([
-        sqlRecords(call, chosen, { sort, limit, offset: (page - 1) * limit }),
-        sqlCount(chosen),
-      ])
+      const offset = (page - 1) * limit
+      const totalDocs = await sqlCount(chosen)
+      if (offset >= totalDocs) return { docs: [], totalDocs }
+      const probe = offset + limit <= totalDocs * PROBE_SHARE
+      const docs = await sqlRecords(call, chosen, { sort, limit, offset, probe })
       return { docs: docs as unknown as T[], totalDocs }
     },
     { docs: [], totalDocs: 0 },

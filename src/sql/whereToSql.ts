@@ -20,6 +20,16 @@ const allPhrases = (words: string[]) => words.map((word) => `"${word.replace(/"/
 /** The trigram tokenizer indexes runs of three characters (code points): shorter words cannot be looked up. */
 const TRIGRAM = 3
 
+export type SqlFilterOptions = {
+  /** SQLite trigram full-text tables (`SqlConnection.fullTextTables`). */
+  fullText?: ReadonlySet<string>
+  /**
+   * Filters on links and text as checks of each row (`EXISTS`, `LIKE` alone) rather than as lists of matching ids
+   * built first: for reading a page in index order when matches are plentiful, so the read stops at its last row.
+   */
+  probe?: boolean
+}
+
 /**
  * Payload's `where` as SQL over a collection's tables, for the operators and fields the namespace queries with:
  * columns of the main table and hasMany relationships, with Payload's semantics for each operator
@@ -31,7 +41,7 @@ export function whereToSql(
   connection: SqlConnection,
   tables: CollectionTables,
   where: Where,
-  fullText: ReadonlySet<string> = new Set(),
+  { fullText = new Set(), probe = false }: SqlFilterOptions = {},
 ): SqlQuery {
   const { sql } = connection
   const column = (name: string) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`
@@ -53,22 +63,27 @@ export function whereToSql(
 
   function relation(name: string, operator: string, raw: unknown): SqlQuery {
     const { column: target } = tables.relations.get(name)!
-    const rows = (condition?: SqlQuery) =>
-      sql`SELECT ${sql.identifier('parent_id')} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('path')} = ${name}${
-        condition ? sql` AND ${condition}` : sql``
-      }`
+    const rels = sql.identifier(tables.rels)
+    const parent = sql`${rels}.${sql.identifier('parent_id')}`
+    const path = sql`${rels}.${sql.identifier('path')} = ${name}`
+    const linked = (condition?: SqlQuery) => {
+      const also = condition ? sql` AND ${condition}` : sql``
+      return probe
+        ? sql`EXISTS (SELECT 1 FROM ${rels} WHERE ${parent} = ${id} AND ${path}${also})`
+        : sql`${id} IN (SELECT ${parent} FROM ${rels} WHERE ${path}${also})`
+    }
     const related = sql.identifier(target)
     switch (operator) {
       case 'equals':
-        return raw === null ? sql`${id} NOT IN (${rows()})` : sql`${id} IN (${rows(sql`${related} = ${value(raw)}`)})`
+        return raw === null ? sql`NOT ${linked()}` : linked(sql`${related} = ${value(raw)}`)
       case 'in':
-        return sql`${id} IN (${rows(sql`${related} IN (${list(raw)})`)})`
+        return linked(sql`${related} IN (${list(raw)})`)
       case 'not_equals':
-        return sql`${id} NOT IN (${rows(sql`${related} = ${value(raw)}`)})`
+        return sql`NOT ${linked(sql`${related} = ${value(raw)}`)}`
       case 'not_in':
-        return sql`${id} NOT IN (${rows(sql`${related} IN (${list(raw)})`)})`
+        return sql`NOT ${linked(sql`${related} IN (${list(raw)})`)}`
       case 'exists':
-        return raw === true || raw === 'true' ? sql`${id} IN (${rows()})` : sql`${id} NOT IN (${rows()})`
+        return raw === true || raw === 'true' ? linked() : sql`NOT ${linked()}`
       default:
         throw new UnsupportedQuery(`${operator} on ${name}`)
     }
@@ -104,7 +119,7 @@ export function whereToSql(
         if (!words.length) return sql`1 = 1`
         const matches = words.map((word) => sql`${target} ${like} ${likePattern(word)} ESCAPE '\\'`)
         const index = fullTextTable(tables.main, field.column)
-        const indexed = fullText.has(index) ? words.filter((word) => [...word].length >= TRIGRAM) : []
+        const indexed = !probe && fullText.has(index) ? words.filter((word) => [...word].length >= TRIGRAM) : []
         if (indexed.length) {
           const table = sql.identifier(index)
           matches.unshift(sql`${id} IN (SELECT ${sql.identifier('rowid')} FROM ${table} WHERE ${table} MATCH ${allPhrases(indexed)})`)
