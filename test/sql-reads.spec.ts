@@ -233,7 +233,7 @@ describe('pages of filters that many events match', () => {
     ['an organizer', () => ({ organizers: { equals: calendar.organizers.alice.id } })],
     ['with organizers', () => ({ organizers: { exists: true } })],
     ['words of the search text', () => ({ searchText: { like: 'marathon' } })],
-    ['all of them', () => ({ and: [{ categories: { in: [calendar.categories.sports.id] } }, { searchText: { like: 'marathon' } }] })],
+    ['all of them', (): Where => ({ and: [{ categories: { in: [calendar.categories.sports.id] } }, { searchText: { like: 'marathon' } }] as Where[] })],
   ]
 
   beforeAll(async () => {

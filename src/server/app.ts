@@ -8,6 +8,7 @@ import { ensureChangeStamp } from '../cache/changeStamp.js'
 import { updatePlannerStatistics } from '../database.js'
 import { serverError } from '../rest/errors.js'
 import { LANGUAGE_PREFIX_HEADER } from '../rest/language.js'
+import { inArrivalOrder } from './arrivalOrder.js'
 import { responseCache } from './cachedResponses.js'
 import { sendSnapshot, snapshotResponse, toWebRequest } from './webBridge.js'
 
@@ -45,8 +46,8 @@ function languagePrefix(config: SanitizedConfig): RequestHandler {
 
 /**
  * The host's HTTP server: Payload's REST API and every plugin endpoint under `/api` through `handleEndpoints`,
- * anonymous namespace reads answered from the response cache first; anything else goes to `fallback` (the
- * Next.js admin) or is a 404. The API is matched by prefix, not by an express route, because express decodes
+ * anonymous namespace reads answered from the response cache first, every other request started in arrival
+ * order; anything else goes to `fallback` (the Next.js admin) or is a 404. The API is matched by prefix, not by an express route, because express decodes
  * route parameters and answers a malformed `%` sequence with an HTML page of its own.
  */
 export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
@@ -73,8 +74,9 @@ export function createHostServer(payload: Payload, fallback?: RequestHandler): S
     payload.logger.error({ err: error, msg: `${req.method} ${req.url} failed` })
     res.status(500).json(serverError(false).toBody())
   }) as ErrorRequestHandler)
-  if (!cache) return createServer(app)
+  const compute = inArrivalOrder(app)
+  if (!cache) return createServer(compute)
   return createServer((req, res) => {
-    void cache.serve(req, res).then((served) => served || app(req, res))
+    void cache.serve(req, res).then((served) => served || compute(req, res))
   })
 }
