@@ -104,7 +104,7 @@ async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<
  * few match), or read in index order checking each row, stopping at the page's last (cheap when many match, costly
  * when few do). SQLite's planner builds the list whatever the numbers (at 100,000 events, 26 ms for the first page of
  * a category holding a quarter of them, against 0.06 ms checking), so the total, counted first, decides: a page that
- * ends within this share of the matches is read by checking.
+ * ends within this share of the matches is read by checking. Postgres plans both forms alike, as a semi-join.
  */
 const PROBE_SHARE = 1 / 100
 

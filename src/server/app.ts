@@ -47,8 +47,9 @@ function languagePrefix(config: SanitizedConfig): RequestHandler {
 /**
  * The host's HTTP server: Payload's REST API and every plugin endpoint under `/api` through `handleEndpoints`,
  * anonymous namespace reads answered from the response cache first, every other request started in arrival
- * order; anything else goes to `fallback` (the Next.js admin) or is a 404. The API is matched by prefix, not by an express route, because express decodes
- * route parameters and answers a malformed `%` sequence with an HTML page of its own.
+ * order; anything else goes to `fallback` (the Next.js admin) or is a 404. The API is matched by prefix, not by an
+ * express route, because express decodes route parameters and answers a malformed `%` sequence with an HTML page
+ * of its own.
  */
 export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
   const { config } = payload

@@ -24,6 +24,8 @@ export type SqlConnection = {
 /** The SQLite FTS5 table (trigram tokenizer, external content) that indexes a text column, by convention. */
 export const fullTextTable = (table: string, column: string) => `${table}_${column}_fts`
 
+const NO_TABLES: ReadonlySet<string> = new Set()
+
 /** `load`'s result, loaded at the first call; a failed load is tried again at the next. */
 const once = <T>(load: () => Promise<T>) => {
   let loaded: Promise<T> | undefined
@@ -52,7 +54,7 @@ function connect(payload: Payload): SqlConnection | null {
       dialect: 'postgres',
       sql,
       rows: async (query) => (await adapter.pool!.query(query.text('postgres'), query.params)).rows,
-      fullTextTables: async () => new Set(),
+      fullTextTables: async () => NO_TABLES,
     }
   }
   if (adapter.name === 'sqlite' && adapter.client) {
@@ -61,7 +63,10 @@ function connect(payload: Payload): SqlConnection | null {
       ? async (query) => reader(query.text('sqlite'), query.params)
       : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows
     const fullTextTables = once(async () => {
-      const found = await rows(sql`SELECT ${sql.identifier('name')} FROM ${sql.identifier('sqlite_master')} WHERE ${sql.identifier('type')} = 'table' AND ${sql.identifier('sql')} LIKE '%fts5%trigram%'`)
+      const found = await rows(
+        sql`SELECT ${sql.identifier('name')} FROM ${sql.identifier('sqlite_master')}
+            WHERE ${sql.identifier('type')} = 'table' AND ${sql.identifier('sql')} LIKE '%fts5%trigram%'`,
+      )
       return new Set(found.map((row) => row.name as string))
     })
     return { dialect: 'sqlite', sql, rows, fullTextTables }
