@@ -16,11 +16,12 @@ async function postgresUri() {
 
 /**
  * Pure unit tests (`*.unit.spec.ts`) need no database, and the browser tests (`*.browser.spec.ts`) exercise the
- * admin, not the adapter: both run once, in the SQLite project.
+ * admin, not the adapter: both run once, in the SQLite project. The generated site (`site.spec.ts`) runs on
+ * PostgreSQL, as most sites do.
  */
 const project = (name, database) => ({
   displayName: name,
-  ...(database.kind === 'postgres' ? { testPathIgnorePatterns: ['\\.(unit|browser)\\.spec\\.ts$'] } : {}),
+  testPathIgnorePatterns: [database.kind === 'postgres' ? '\\.(unit|browser)\\.spec\\.ts$' : '/site\\.spec\\.ts$'],
   testEnvironment: 'node',
   // Lexical's default Node entry wraps its build in top-level await, which Node 20 sometimes never settles.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },
@@ -29,7 +30,14 @@ const project = (name, database) => ({
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // In-process tests run the plugin from its sources, one module graph with the internals they inspect; processes
+  // the tests start (npm start, the scripts, the generated site) use the built package.
+  moduleNameMapper: {
+    '^payload-events-calendar/migrations/sqlite-search-index$': '<rootDir>/src/exports/migrations/sqliteSearchIndex.ts',
+    '^payload-events-calendar$': '<rootDir>/src/exports/index.ts',
+    '^payload-events-calendar/(client|next|rsc|server)$': '<rootDir>/src/exports/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   globals: { TEST_DATABASE: database },
 })
 

@@ -1,18 +1,20 @@
-import type { Config } from 'payload'
+import type { Config, Migration } from 'payload'
 
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
+import { eventsCalendarPlugin, type EventsCalendarOptions } from 'payload-events-calendar'
 
-import { usersCollection } from './collections/users.js'
-import { databaseAdapter } from './src/database.js'
-import { unavailableAfterError } from './src/databaseErrors.js'
-import { eventsCalendarPlugin, type EventsCalendarOptions } from './src/index.js'
+import { databaseAdapter } from './host/database.js'
+import { usersCollection } from './host/users.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** The development host; tests build variants of it with other plugin options or host settings. */
+/**
+ * The development host: a Payload site with the calendar plugin, as any site adds it. Tests build variants of it
+ * with other plugin options or host settings.
+ */
 export async function hostConfig(
   calendar: EventsCalendarOptions = {},
   overrides: Partial<Config> = {},
@@ -25,7 +27,11 @@ export async function hostConfig(
     editor: lexicalEditor(),
     db: await databaseAdapter(process.env.DATABASE_URI),
     graphQL: { disable: true },
-    hooks: { afterError: [unavailableAfterError] },
+    // The SQL adapters migrate by themselves in production only; elsewhere the host does, before the plugin starts.
+    onInit: async (payload) => {
+      const migrations = (payload.db as { prodMigrations?: Migration[] }).prodMigrations
+      if (migrations && process.env.NODE_ENV !== 'production') await payload.db.migrate({ migrations })
+    },
     plugins: [
       eventsCalendarPlugin({
         timezone: process.env.CALENDAR_TIMEZONE || 'UTC',

@@ -22,11 +22,13 @@ export type Prepared = {
   uri: string
   source: 'imported' | 'reused'
   cache: string
-  import?: { seconds: number; eventsPerSecond: number }
+  import?: Imported
   drop: () => Promise<void>
 }
 
-const datasetKey = (args: DatasetArgs) =>
+type Imported = { seconds: number; eventsPerSecond: number }
+
+export const datasetKey = (args: DatasetArgs) =>
   `e${args.events}-v${args.venues}-o${args.organizers}-c${args.categories}-t${args.tags}-a${args.anchor.replaceAll('-', '')}`
 
 /** Runs a command, passing its stderr (the import's progress bar) through; resolves to its stdout. */
@@ -39,8 +41,8 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   })
 }
 
-/** Generates the dataset with bench/make-dataset.mjs and imports it with `npm run seed`, timing the import. */
-async function importDataset(args: DatasetArgs, uri: string): Promise<NonNullable<Prepared['import']>> {
+/** Writes the dataset with bench/make-dataset.mjs under bench-results/cache; returns the file's path. */
+export async function writeDataset(args: DatasetArgs): Promise<string> {
   fs.mkdirSync(CACHE_DIR, { recursive: true })
   const file = path.join(CACHE_DIR, `${datasetKey(args)}.json`)
   await run('node', [
@@ -52,6 +54,12 @@ async function importDataset(args: DatasetArgs, uri: string): Promise<NonNullabl
     '--out',
     file,
   ])
+  return file
+}
+
+/** Imports the dataset with `npm run seed`, timing the import. */
+async function importDataset(args: DatasetArgs, uri: string): Promise<Imported> {
+  const file = await writeDataset(args)
   // One seed process per chunk of events: on SQLite the import's native memory grows by about 0.3 MB per event
   // and is not returned before the process ends, so one process for 100,000 events would outgrow the machine. The
   // import is idempotent, so each chunk carries every term, venue and organizer, written by the first only.
@@ -97,22 +105,26 @@ export async function sqliteDatabase(args: DatasetArgs, fresh: boolean): Promise
 }
 
 /**
- * A Postgres database holding the dataset, for this run only: a copy (`CREATE DATABASE … TEMPLATE`) of a database
- * imported once per dataset arguments and kept on the server under a name made from them; `fresh` imports anew.
+ * A Postgres database for this run only: a copy (`CREATE DATABASE … TEMPLATE`) of the database named `cache`, which
+ * `fill` made once and which stays on the server for later runs; `fresh` fills it anew.
  */
-export async function postgresDatabase(args: DatasetArgs, fresh: boolean, adminUri: string): Promise<Prepared> {
+export async function postgresCopy(
+  cache: string,
+  fresh: boolean,
+  adminUri: string,
+  fill: (uri: string) => Promise<Imported>,
+): Promise<Prepared> {
   const admin = new pg.Client({ connectionString: adminUri })
   await admin.connect()
   const uriOf = (name: string) => Object.assign(new URL(adminUri), { pathname: `/${name}` }).toString()
-  const cache = `bench_${datasetKey(args).replaceAll('-', '_')}`
-  const copy = `bench_run_${process.pid}`
+  const copy = `${cache.startsWith('bench_site') ? 'bench_site_run' : 'bench_run'}_${process.pid}`
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [cache])
     let imported: Prepared['import']
     if (fresh || !rowCount) {
       await admin.query(`DROP DATABASE IF EXISTS ${cache}_partial WITH (FORCE)`)
       await admin.query(`CREATE DATABASE ${cache}_partial`)
-      imported = await importDataset(args, uriOf(`${cache}_partial`))
+      imported = await fill(uriOf(`${cache}_partial`))
       await admin.query(`DROP DATABASE IF EXISTS ${cache} WITH (FORCE)`)
       await admin.query(`ALTER DATABASE ${cache}_partial RENAME TO ${cache}`)
     }
@@ -134,3 +146,7 @@ export async function postgresDatabase(args: DatasetArgs, fresh: boolean, adminU
     await admin.end()
   }
 }
+
+/** The development host's Postgres database holding the dataset, kept under a name made from the dataset arguments. */
+export const postgresDatabase = (args: DatasetArgs, fresh: boolean, adminUri: string): Promise<Prepared> =>
+  postgresCopy(`bench_${datasetKey(args).replaceAll('-', '_')}`, fresh, adminUri, (uri) => importDataset(args, uri))

@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: imports a generated dataset, starts the project's server in production mode and loads each
- * route of the mix over loopback, anonymous and as an editor (JWT), next to two references: Payload's own REST
- * for the same page of each events list, and a bare node server replaying our bytes (the floor). Prints a table and writes it
- * as JSON under bench-results/. See README, "Performance".
+ * `npm run bench`: imports a generated dataset, starts the project's server in production mode (or, with
+ * `--host next`, `next start` of a generated Payload site with the packed plugin) and loads each route of the mix
+ * over loopback, anonymous and as an editor (JWT), next to references: Payload's own REST for the same page of each
+ * events list, Payload's `/api/users/me` on the same server, and a bare node server replaying our bytes (the
+ * floor). Prints a table and writes it as JSON under bench-results/. See README, "Performance".
  */
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
@@ -14,6 +15,7 @@ import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase
 import { load, type LoadOptions } from './load.js'
 import { peakMemoryMiB, resetPeakMemory, SERVER_HEAP_MIB, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
 import { type BenchRoute, calendarRoutes } from './routes.js'
+import { benchSite } from './site.js'
 import { type Auth, formatTable, type Row } from './table.js'
 
 const { values: args } = parseArgs({
@@ -24,9 +26,13 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '16' },
     fresh: { type: 'boolean', default: false },
+    host: { type: 'string', default: 'dev' },
   },
 })
 if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres')
+if (args.host !== 'dev' && args.host !== 'next') throw new Error('--host is dev (the project server) or next (a generated site)')
+// The generated site runs on PostgreSQL, as most sites do.
+if (args.host === 'next') args.db = 'postgres'
 
 const events = Number(args.events)
 const today = new Date()
@@ -59,6 +65,16 @@ function createEditor(databaseUri: string): Promise<void> {
       (error, stdout, stderr) => (error ? reject(new Error(`user:create failed: ${stderr || stdout}`)) : resolve()),
     ),
   )
+}
+
+/** The site's first user: it has no role field, so the plugin trusts it as an editor. */
+async function registerEditor(server: Served): Promise<void> {
+  const response = await fetch(`${server.url}/api/users/first-register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EDITOR),
+  })
+  if (!response.ok) throw new Error(`first-register answered ${response.status}`)
 }
 
 async function login(server: Served): Promise<string> {
@@ -142,10 +158,20 @@ async function measureNative(server: Served, route: BenchRoute, row: Row, native
   return { ...result, path: nativePath, bytes: response.body.length }
 }
 
+/** Payload's own trivial route on the same server, anonymous: what any request to it costs at least. */
+async function measurePayloadMe(server: Served) {
+  await settle(server)
+  const result = await loadServer(server, { name: 'Payload /api/users/me', path: '/api/users/me' }, {}, 1)
+  log(`Payload /api/users/me (anonymous): ${result.requestsPerSecond.toFixed(1)} req/s`)
+  return result
+}
+
 const started = new Date()
-log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}`)
+log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
+const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
 const database: Prepared =
-  args.db === 'postgres' ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI) : await sqliteDatabase(dataset, args.fresh)
+  site?.database ??
+  (args.db === 'postgres' ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI) : await sqliteDatabase(dataset, args.fresh))
 log(
   database.import
     ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
@@ -154,8 +180,13 @@ log(
 let server: Served | undefined
 let floor: Served | undefined
 try {
-  await createEditor(database.uri)
-  server = await startServer(database.uri)
+  if (site) {
+    server = await site.site.serve('start')
+    await registerEditor(server)
+  } else {
+    await createEditor(database.uri)
+    server = await startServer(database.uri)
+  }
   floor = await startFloor()
   const modes: [Auth, Record<string, string>][] = [
     ['anonymous', {}],
@@ -170,18 +201,25 @@ try {
     }
   }
 
+  const usersMe = await measurePayloadMe(server)
   const table = formatTable(rows)
-  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; server heap limit ${SERVER_HEAP_MIB} MiB`
+  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
+  const hostName = site ? 'next start of a generated site' : "the project's server"
   console.log(
-    `\n${events.toLocaleString('en-US')} events on ${args.db}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
+    `\n${events.toLocaleString('en-US')} events on ${args.db}, ${hostName}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
   )
   console.log(database.import ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s` : `database: reused ${database.cache}`)
   console.log(`\n${table}\n`)
-  const out = path.join(ROOT, 'bench-results', `bench-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
+  const cachedList = rows.find((row) => row.route === 'events list' && row.auth === 'anonymous')!.ours.requestsPerSecond
+  console.log(
+    `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
+      `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
+  )
+  const out = path.join(ROOT, 'bench-results', `bench-${args.host}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ started, machine, database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows }, null, 2)}\n`,
+    `${JSON.stringify({ started, machine, host: args.host, database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe }, null, 2)}\n`,
   )
   console.log(`written to ${path.relative(ROOT, out)}`)
 } finally {

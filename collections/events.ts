@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
-import { CURRENCY_POSITIONS } from '../src/defaults.js'
+import { CURRENCY_POSITIONS, SEARCH_TEXT_FIELD } from '../src/defaults.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
 import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
@@ -299,7 +299,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       ],
     },
     {
-      name: 'searchText',
+      name: SEARCH_TEXT_FIELD,
       type: 'textarea',
       // Queryable by `search` (so not `hidden`), but never part of a response.
       admin: { hidden: true },

@@ -6,13 +6,8 @@ import { SingleBar } from 'cli-progress'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-
-import type { Dataset } from '../src/import/dataset.js'
-
-import { updatePlannerStatistics } from '../src/database.js'
-import { importDataset, KINDS } from '../src/import/importDataset.js'
-import { resolveOptions } from '../src/options.js'
-import { bootPayload } from '../src/server/app.js'
+import { getPayload } from 'payload'
+import { type CalendarDataset, importCalendarDataset } from 'payload-events-calendar'
 
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
@@ -23,9 +18,9 @@ if (!file) {
   process.exit(2)
 }
 
-const dataset = JSON.parse(fs.readFileSync(file, 'utf8')) as Dataset
+const dataset = JSON.parse(fs.readFileSync(file, 'utf8')) as CalendarDataset
 const { default: config } = await import('../payload.config.js')
-const payload = await bootPayload(await config)
+const payload = await getPayload({ config })
 const bar = new SingleBar({
   format: 'importing [{bar}] {percentage}% {value}/{total} records, {duration_formatted}',
   noTTYOutput: true,
@@ -33,11 +28,15 @@ const bar = new SingleBar({
   stream: process.stderr,
 })
 const started = Date.now()
-bar.start(KINDS.reduce((sum, kind) => sum + (dataset[kind]?.length ?? 0), 0), 0)
+bar.start(0, 0)
 try {
-  const summary = await importDataset(payload, resolveOptions({}), dataset, (done) => bar.update(done))
+  const summary = await importCalendarDataset(payload, dataset, {
+    onProgress: (done, total) => {
+      bar.setTotal(total)
+      bar.update(done)
+    },
+  })
   bar.stop()
-  await updatePlannerStatistics(payload)
   console.log(`Imported ${path.basename(file)} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   console.table(summary)
 } catch (error) {

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net'
 import nextModule from 'next'
 import path from 'node:path'
 
-import { bootPayload, createHostServer } from '../src/server/app.js'
+import { getPayload } from 'payload'
+
+import { createHostServer } from '../host/server/app.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
@@ -23,7 +25,7 @@ const serveAdmin = process.env.SERVE_ADMIN !== 'false'
 
 const { default: config } = await import('../payload.config.js')
 const sanitized = await config
-const payload = await bootPayload(sanitized)
+const payload = await getPayload({ config: sanitized })
 
 const admin = serveAdmin ? next({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port }) : null
 const handleAdmin = admin?.getRequestHandler()

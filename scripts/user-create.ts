@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
-import { DEFAULT_ROLE, type Role, ROLES } from '../src/defaults.js'
-import { bootPayload } from '../src/server/app.js'
+import { getPayload } from 'payload'
+import { CALENDAR_ROLES, type CalendarRole } from 'payload-events-calendar'
+
+import { DEFAULT_ROLE } from '../host/users.js'
 
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
@@ -18,13 +20,13 @@ const { values } = parseArgs({
     role: { type: 'string', default: DEFAULT_ROLE },
   },
 })
-if (!values.email || !values.password || !ROLES.includes(values.role as Role)) {
-  console.error(`usage: npm run user:create -- --email E --password P --role ${ROLES.join('|')} [--api-key]`)
+if (!values.email || !values.password || !CALENDAR_ROLES.includes(values.role as CalendarRole)) {
+  console.error(`usage: npm run user:create -- --email E --password P --role ${CALENDAR_ROLES.join('|')} [--api-key]`)
   process.exit(2)
 }
 
 const { default: config } = await import('../payload.config.js')
-const payload = await bootPayload(await config)
+const payload = await getPayload({ config })
 try {
   const apiKey = values['api-key'] ? randomUUID() : undefined
   const user = await payload.create({
@@ -32,7 +34,7 @@ try {
     data: {
       email: values.email,
       password: values.password,
-      role: values.role as Role,
+      role: values.role as CalendarRole,
       ...(apiKey ? { enableAPIKey: true, apiKey } : {}),
     },
   })

@@ -28,6 +28,9 @@ export const DEFAULT_CACHE_MAX_AGE_SECONDS = 10
 /** Memory the project's server may spend on cached responses. */
 export const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024
 
+/** The events' column of all their text in every language, which `search` matches and the search indexes index. */
+export const SEARCH_TEXT_FIELD = 'searchText'
+
 /** The global that holds the calendar's change stamp: a new value after every write to the calendar. */
 export const CACHE_STAMP_GLOBAL = 'calendar-change-stamp'
 
@@ -46,7 +49,6 @@ export type PostStatus = (typeof POST_STATUSES)[number]
 
 export const ROLES = ['admin', 'editor', 'author', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
-export const DEFAULT_ROLE: Role = 'subscriber'
 
 /** Public page URL templates; `{serverURL}`, `{slug}`, `{id}` and `{path}` (category ancestry) are filled in. */
 export const DEFAULT_URL_TEMPLATES = {

@@ -2,7 +2,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 import type { SanitizedConfig } from 'payload'
 
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import { JSDOM } from 'jsdom'
+import { parseHTML } from 'linkedom'
 import sanitize from 'sanitize-html'
 
 import { textToRichText } from './richText.js'
@@ -126,7 +126,17 @@ export async function htmlToRichText(html: string, config: SanitizedConfig): Pro
   if (!BLOCK.test(clean)) clean = autop(clean)
 
   const editorConfig = await editorConfigFor(config)
-  // jsdom's defaults run no scripts and load no resources; the window is left to the garbage collector, because
-  // `window.close()` empties the document node by node, which is quadratic in its size
-  return convertHTMLToLexical({ editorConfig, html: clean, JSDOM }) as unknown as SerializedEditorState
+  return convertHTMLToLexical({ editorConfig, html: clean, JSDOM: ParsedDocument as never }) as unknown as SerializedEditorState
+}
+
+/**
+ * The document Lexical's HTML import reads, in the shape of the jsdom class it is written for: linkedom parses
+ * into a DOM without scripts, resources or layout, which is all an import of sanitised HTML needs.
+ */
+class ParsedDocument {
+  readonly window: ReturnType<typeof parseHTML>
+
+  constructor(html: string) {
+    this.window = parseHTML(`<!doctype html><html><body>${html}</body></html>`)
+  }
 }

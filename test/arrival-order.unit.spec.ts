@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-import { inArrivalOrder } from '../src/server/arrivalOrder.js'
+import { inArrivalOrder } from '../host/server/arrivalOrder.js'
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { calendarRoutes } from '../endpoints/index.js'
 import { DEFAULT_COLLECTION_SLUGS, DEFAULT_LOCALES } from '../src/defaults.js'
-import { eventsCalendarPlugin } from '../src/index.js'
+import { eventsCalendarPlugin } from 'payload-events-calendar'
 import { resolveOptions } from '../src/options.js'
 import { type Method, METHODS } from '../src/rest/route.js'
 import { ROOT } from './helpers/run.js'

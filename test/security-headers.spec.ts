@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 
-import { createHostServer } from '../src/server/app.js'
+import { createHostServer } from '../host/server/app.js'
 import { createCalendar } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'

@@ -6,6 +6,7 @@ import * as migration_20261125_070802_list_indexes from './20261125_070802_list_
 import * as migration_20261125_102900_link_indexes from './20261125_102900_link_indexes.js';
 import * as migration_20261125_124536_search_index from './20261125_124536_search_index.js';
 import * as migration_20261125_131829_list_index_by_id from './20261125_131829_list_index_by_id.js';
+import * as migration_20261126_130620_search_index_in_schema from './20261126_130620_search_index_in_schema.js';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261125_131829_list_index_by_id.up,
     down: migration_20261125_131829_list_index_by_id.down,
-    name: '20261125_131829_list_index_by_id'
+    name: '20261125_131829_list_index_by_id',
+  },
+  {
+    up: migration_20261126_130620_search_index_in_schema.up,
+    down: migration_20261126_130620_search_index_in_schema.down,
+    name: '20261126_130620_search_index_in_schema'
   },
 ];

@@ -1,3 +1,5 @@
+import type { Answer } from './responseStore.js'
+
 import { createHash } from 'node:crypto'
 
 export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`
@@ -7,4 +9,10 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
   if (!ifNoneMatch) return false
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
+/** `304 Not Modified` (headers only) when the caller holds the answer's entity tag, else the answer itself. */
+export function conditional(answer: Answer, ifNoneMatch: string | null | undefined): Answer {
+  const { etag } = answer.headers
+  return etag && etagMatches(ifNoneMatch, etag) ? { ...answer, status: 304, body: Buffer.alloc(0) } : answer
 }

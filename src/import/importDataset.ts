@@ -8,10 +8,10 @@ import type {
 
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../types.js'
-
+import { updatePlannerStatistics } from '../database/plannerStatistics.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
+import { pluginOptionsOf } from '../pluginOptions.js'
 import { SLUGS_TAKEN, takenSlugs } from '../slug.js'
 import {
   type Dataset,
@@ -32,18 +32,21 @@ export type ImportProgress = (done: number, total: number) => void
 
 /** Records written per transaction: one commit per batch is what makes large imports fast on SQLite. */
 const BATCH_SIZE = 200
-export const KINDS: ImportKind[] = ['categories', 'tags', 'venues', 'organizers', 'events']
+const KINDS: ImportKind[] = ['categories', 'tags', 'venues', 'organizers', 'events']
 
 /**
- * Imports a dataset through the Local API (hooks and validation run as for any write). Idempotent: a record
- * whose `key` was imported before is left as it is. Runs without a user, so access rules do not apply.
+ * Imports a calendar dataset (the format of the project's demo calendar and synthetic datasets) through the
+ * Local API: hooks and validation run as for any write. Idempotent: a record whose `key` was imported before is
+ * left as it is. Runs without a user, so access rules do not apply. Afterwards term counts are recounted and the
+ * SQL databases' planner statistics updated.
  */
-export async function importDataset(
+export async function importCalendarDataset(
   payload: Payload,
-  options: ResolvedCalendarOptions,
   dataset: Dataset,
-  onProgress: ImportProgress = () => {},
+  { onProgress = () => {} }: { onProgress?: ImportProgress } = {},
 ): Promise<ImportSummary> {
+  const options = pluginOptionsOf(payload.config)
+  if (!options) throw new Error('importCalendarDataset: the calendar plugin is not in this Payload config')
   const localization = payload.config.localization
   // Locale codes are the host's; its generated TypedLocale union cannot know them statically.
   const defaultLocale = (localization ? localization.defaultLocale : undefined) as TypedLocale | undefined
@@ -92,7 +95,7 @@ export async function importDataset(
       const { translations, ...fields } = record
       const byLocale = Object.entries(translations ?? {})
         .filter(([locale]) => otherLocales.has(locale))
-        .map(([locale, translation]) => [locale as TypedLocale, toData(translation)] as const)
+        .map(([locale, translation]) => [locale, toData(translation)] as const)
       const data = toData(fields as Partial<T>)
       const context: Record<string, unknown> = { skipTermCounts: true, [SLUGS_TAKEN]: slugsTaken }
       if (kind === 'events') context[SEARCH_TEXT] = searchTextOfLocales([[defaultLocale ?? 'current', data], ...byLocale])
@@ -103,7 +106,7 @@ export async function importDataset(
         locale: defaultLocale,
       })
       for (const [locale, translation] of byLocale) {
-        await payload.update({ ...write, id: doc.id, data: translation as CollectionData, locale })
+        await payload.update({ ...write, id: doc.id, data: translation as CollectionData, locale: locale as TypedLocale })
       }
       ids[kind].set(record.key, doc.id as number)
       summary[kind].created++
@@ -131,6 +134,7 @@ export async function importDataset(
     throw error
   }
   await recountAllTerms(payload, options)
+  await updatePlannerStatistics(payload)
   return summary
 }
 

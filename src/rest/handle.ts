@@ -12,7 +12,8 @@ import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
-import { isDatabaseUnavailable, rootCause } from '../databaseErrors.js'
+import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
+import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
 import { NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
@@ -20,15 +21,16 @@ import { forbidden, invalidParam, invalidParams, noRoute, queryTooLong, RestErro
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
 import { serializedWrite } from './writes.js'
-import { errorResponse, jsonResponse } from './respond.js'
+import { errorResponse, jsonAnswer, jsonResponse, toResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { METHODS } from './route.js'
 
 export function serializeContext(req: PayloadRequest, options: ResolvedCalendarOptions): SerializeContext {
-  const origin = new URL(req.url ?? 'http://localhost').origin
+  // The site's address when the host configured it; else the request's, which Next.js gives as localhost.
+  const base = req.payload.config.serverURL || new URL(req.url ?? 'http://localhost').origin
   return {
-    serverURL: req.payload.config.serverURL || origin,
-    namespaceURL: `${origin}${req.payload.config.routes.api}/${NAMESPACE}`,
+    serverURL: base,
+    namespaceURL: `${base}${req.payload.config.routes.api}/${NAMESPACE}`,
     siteTimezone: options.timezone,
     urls: options.urls,
     defaultCurrencySymbol: options.currency.symbol,
@@ -83,11 +85,19 @@ async function confirmAnonymous(req: PayloadRequest): Promise<void> {
   else req.user = await authenticate(req)
 }
 
+/** The response cache's answer to an anonymous read, or how to keep the one about to be computed. */
+function cacheLookup(req: PayloadRequest): Promise<CacheLookup | null> | null {
+  const cache = responseCacheOf(req.payload)
+  return cache && cache.lookup({ method: req.method ?? 'GET', url: req.url ?? '', header: (name) => req.headers.get(name) })
+}
+
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
   const allow = allowedMethods(route, req, options)
   const spec = route.methods[method] as MethodSpec
   req.context[NAMESPACE_REQUEST] = true
   try {
+    const cached = method === 'GET' ? await cacheLookup(req) : null
+    if (cached && 'answer' in cached) return toResponse(req, cached.answer)
     await confirmAnonymous(req)
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
@@ -106,12 +116,14 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
       serialize: serializeContext(req, options),
     }
     const result = method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
-    return jsonResponse(req, result.body, {
+    const answer = jsonAnswer(req, result.body, {
       status: result.status,
       headers: result.headers,
       allow,
       publicMaxAge: method === 'GET' && !('password' in query) && options.cache ? options.cache.maxAgeSeconds : undefined,
     })
+    if (cached) cached.keep(answer)
+    return toResponse(req, answer)
   } catch (error) {
     return errorResponse(req, toRestError(req, error), allow)
   }

@@ -1,6 +1,6 @@
 import { ValidationError } from 'payload'
 
-import { WriteQueue } from '../writeQueue.js'
+import { WriteQueue } from '../database/writeQueue.js'
 import { serverError } from './errors.js'
 
 /** How long a write waits for the ones ahead of it before the answer is a 503. */

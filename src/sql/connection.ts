@@ -44,9 +44,9 @@ type SqlAdapter = {
   pool?: { query: (text: string, values: SqlValue[]) => Promise<{ rows: Row[] }> }
 }
 
-const connections = new WeakMap<Payload, SqlConnection | null>()
+const connections = new WeakMap<Payload, Promise<SqlConnection | null>>()
 
-function connect(payload: Payload): SqlConnection | null {
+async function connect(payload: Payload): Promise<SqlConnection | null> {
   const adapter = payload.db as unknown as SqlAdapter
   // The pool and the client are looked up on each query: the adapter replaces them when it reconnects.
   if (adapter.name === 'postgres' && adapter.pool) {
@@ -58,7 +58,7 @@ function connect(payload: Payload): SqlConnection | null {
     }
   }
   if (adapter.name === 'sqlite' && adapter.client) {
-    const reader = sqliteReader(adapter as never)
+    const reader = await sqliteReader(adapter as never)
     const rows: SqlConnection['rows'] = reader
       ? async (query) => reader(query.text('sqlite'), query.params)
       : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows
@@ -79,6 +79,10 @@ function connect(payload: Payload): SqlConnection | null {
  * reads then go through the Local API.
  */
 export function sqlConnection(payload: Payload): Promise<SqlConnection | null> {
-  if (!connections.has(payload)) connections.set(payload, connect(payload))
-  return Promise.resolve(connections.get(payload)!)
+  let connection = connections.get(payload)
+  if (!connection) {
+    connection = connect(payload)
+    connections.set(payload, connection)
+  }
+  return connection
 }

@@ -1,9 +1,22 @@
-import Database from 'libsql'
+import type Database from 'libsql'
 
 import type { SqlValue } from './statement.js'
 
 type Row = Record<string, unknown>
 type Statement = ReturnType<Database.Database['prepare']>
+
+/**
+ * libsql, the driver under Payload's SQLite adapter, when the site has it: loaded at run time, so that sites on
+ * other databases need not install it and bundlers leave it to Node.
+ */
+async function loadLibsql(): Promise<typeof Database | null> {
+  const name = 'libsql'
+  try {
+    return ((await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as { default: typeof Database }).default
+  } catch {
+    return null
+  }
+}
 
 type SqliteAdapter = {
   clientConfig?: { url?: string }
@@ -20,12 +33,14 @@ const MAX_STATEMENTS = 1_000
  * once and returns plain row objects. `@libsql/client` prepares every statement anew and builds each row with
  * property definitions, which made up most of an uncached list's time. Only for a file in WAL mode, where a
  * reader neither waits for the adapter's writers nor holds them up and sees every committed write; null
- * otherwise (an in-memory or remote database), and the adapter's own client serves.
+ * otherwise (an in-memory or remote database, or no libsql to load), and the adapter's own client serves.
  */
-export function sqliteReader(adapter: SqliteAdapter): ((text: string, params: SqlValue[]) => Row[]) | null {
+export async function sqliteReader(adapter: SqliteAdapter): Promise<((text: string, params: SqlValue[]) => Row[]) | null> {
   const url = adapter.clientConfig?.url
   if (!adapter.wal || !url?.startsWith('file:') || url.startsWith('file://')) return null
-  const db = new Database(url.slice('file:'.length))
+  const Libsql = await loadLibsql()
+  if (!Libsql) return null
+  const db = new Libsql(url.slice('file:'.length))
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(adapter.busyTimeout ?? 0))}`)
   db.exec('PRAGMA query_only = 1')
   const destroy = adapter.destroy

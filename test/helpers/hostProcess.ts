@@ -10,7 +10,7 @@ import { ROOT, runScript } from './run.js'
 const exec = promisify(execFile)
 
 /** What the production build is made from: a change to any of these makes it stale. */
-const BUILD_INPUTS = ['app', 'collections', 'src', 'payload.config.ts', 'next.config.mjs', 'package-lock.json']
+const BUILD_INPUTS = ['app', 'dist', 'host', 'payload.config.ts', 'next.config.mjs', 'package-lock.json']
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry)

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import type { Config, Payload } from 'payload'
 
-import type { EventsCalendarOptions } from '../../src/types.js'
+import type { EventsCalendarOptions } from 'payload-events-calendar'
 
 import { createTestDatabase, type TestDatabase } from './database.js'
 
@@ -31,11 +31,11 @@ export async function startTestServer(
   process.env.DATABASE_URI = database.uri
   process.env.DISABLE_PAYLOAD_HMR = 'true'
   // One at a time: jest's ESM loader fails on concurrent dynamic imports that share dependencies.
-  const { buildConfig } = await import('payload')
+  const { buildConfig, getPayload } = await import('payload')
   const { hostConfig } = await import('../../payload.config.js')
-  const { bootPayload, createHostServer } = await import('../../src/server/app.js')
+  const { createHostServer } = await import('../../host/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
-  const payload = await bootPayload(config)
+  const payload = await getPayload({ config })
   const server = createHostServer(payload).listen(0, '127.0.0.1')
   // fetch drops an idle connection after about 4 s; a server closing it first (Node's default is 5 s) can close
   // one a busy test is just reusing, and the request fails with ECONNRESET.

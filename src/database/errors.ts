@@ -1,6 +1,6 @@
 import type { AfterErrorHook } from 'payload'
 
-import { serverError } from './rest/errors.js'
+import { serverError } from '../rest/errors.js'
 
 /** Socket errors of a database that cannot be reached or went away. */
 const NETWORK_CODES = new Set([

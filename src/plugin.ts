@@ -10,18 +10,19 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
-import { changeStampGlobal, ensureChangeStamp, withChangeStamp } from './cache/changeStamp.js'
+import { changeStampGlobal, withChangeStamp } from './cache/changeStamp.js'
+import { unavailableAfterError } from './database/errors.js'
+import { withCalendarSafeguards } from './database/safeguards.js'
+import { prepareCalendarDatabase } from './database/startup.js'
 import { defaultLocalization, withCalendarI18n } from './localization.js'
 import { resolveOptions } from './options.js'
-
-export type { CalendarAccessRule, CalendarAccessRules, EventsCalendarOptions } from './types.js'
-export { recountAllTerms } from './hooks/termCounts.js'
-export { resolveOptions } from './options.js'
+import { withPluginOptions } from './pluginOptions.js'
 
 /**
  * Adds the events calendar to a Payload config: events, venues, organizers, event categories and event tags
  * (plus an image collection when the host has none), localized in the host's locales or in zh-hans, zh-hant
- * and en. With `disabled` the collections stay, so the schema is stable, and nothing else is added.
+ * and en, with the indexes and safeguards its guarantees need built into the host's database adapter. With
+ * `disabled` the collections and indexes stay, so the schema is stable, and nothing else is added.
  */
 export const eventsCalendarPlugin =
   (input: EventsCalendarOptions = {}) =>
@@ -39,28 +40,32 @@ export const eventsCalendarPlugin =
     const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
     if (!hostMedia) calendar.push(mediaCollection(options))
     const localization = config.localization || defaultLocalization(input)
-    const schema = {
+    const schema: Config = {
       ...config,
       collections: [...existing, ...calendar],
       globals: [...(config.globals ?? []), changeStampGlobal],
       localization,
       i18n: withCalendarI18n(config.i18n),
+      custom: withPluginOptions(config.custom, options),
+      db: withCalendarSafeguards(
+        config.db,
+        options,
+        calendar.map((collection) => collection.slug),
+      ),
     }
     if (options.disabled) return schema
     const stamped = (collection: CollectionConfig) =>
       calendar.includes(collection) || collection === hostMedia ? withChangeStamp(collection) : collection
-    const admin = withMonthView(config.admin, options)
     const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
     return {
       ...schema,
-      collections: schema.collections.map(stamped),
-      admin,
-      custom: { ...config.custom, eventsCalendar: { cache: options.cache } },
+      collections: schema.collections!.map(stamped),
+      admin: withMonthView(config.admin, options),
       endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)],
+      hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unavailableAfterError] },
       onInit: async (payload) => {
         await config.onInit?.(payload)
-        // Before the migrations ran the table is missing; the host's boot makes the row once they have.
-        await ensureChangeStamp(payload).catch(() => undefined)
+        await prepareCalendarDatabase(payload)
       },
     }
   }

@@ -1,16 +1,20 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 
-import { DEFAULT_ROLE, type Role, ROLES } from '../src/defaults.js'
-import { t3 } from '../src/i18n.js'
+import { CALENDAR_ROLES, type CalendarRole } from 'payload-events-calendar'
 
-const roleLabels: Record<Role, ReturnType<typeof t3>> = {
+/** Users registered later read published records only, like anonymous callers, until an administrator says more. */
+export const DEFAULT_ROLE: CalendarRole = 'subscriber'
+
+const t3 = (en: string, zh: string, zhTw: string) => ({ en, zh, 'zh-TW': zhTw })
+
+const roleLabels: Record<CalendarRole, ReturnType<typeof t3>> = {
   admin: t3('Administrator', '管理员', '管理員'),
   editor: t3('Editor', '编辑', '編輯'),
   author: t3('Author', '作者', '作者'),
   subscriber: t3('Subscriber', '订阅者', '訂閱者'),
 }
 
-const roleOf = (req: PayloadRequest): Role | undefined => (req.user as { role?: Role } | null)?.role
+const roleOf = (req: PayloadRequest): CalendarRole | undefined => (req.user as { role?: CalendarRole } | null)?.role
 const isAdmin = ({ req }: { req: PayloadRequest }) => roleOf(req) === 'admin'
 const adminOrSelf = ({ req }: { req: PayloadRequest }) =>
   isAdmin({ req }) || (req.user ? { id: { equals: req.user.id } } : false)
@@ -50,7 +54,7 @@ export const usersCollection: CollectionConfig = {
       index: true,
       saveToJWT: true,
       label: t3('Role', '角色', '角色'),
-      options: ROLES.map((value) => ({ value, label: roleLabels[value] })),
+      options: CALENDAR_ROLES.map((value) => ({ value, label: roleLabels[value] })),
       access: { create: isAdmin, update: isAdmin },
     },
   ],

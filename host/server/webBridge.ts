@@ -1,26 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
-/**
- * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
- * Payload decodes path parameters with `decodeURIComponent`, which throws on anything else.
- */
-export function wellFormedPath(url: string): string {
-  const [path, query] = splitAtQuery(url)
-  try {
-    decodeURIComponent(path)
-    return url
-  } catch {
-    const repaired = path.replace(/(?:%[\da-f]{2})+|%/gi, (run) =>
-      run === '%' ? '%25' : encodeURIComponent(Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8')),
-    )
-    return repaired + query
-  }
-}
-
-const splitAtQuery = (url: string): [string, string] => {
-  const at = url.indexOf('?')
-  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)]
-}
+/** The absolute URL of a request to this server. */
+export const urlOf = (req: IncomingMessage): string => new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href
 
 /**
  * The body of a Node request as a Web stream that reads only when it is read. Node discards a body nobody read once
@@ -48,11 +29,8 @@ function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
   )
 }
 
-/**
- * A Node request as a Web `Request`, its path made decodable; the body is streamed, so no body parser may run
- * before this.
- */
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/** A Node request as a Web `Request`; the body is streamed, so no body parser may run before this. */
+export function toWebRequest(req: IncomingMessage): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item))
@@ -60,7 +38,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(wellFormedPath(req.url ?? '/'), origin), {
+  return new Request(urlOf(req), {
     method,
     headers,
     body: hasBody ? lazyBody(req) : undefined,
@@ -68,7 +46,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit)
 }
 
-/** A response read to the end: what is sent, and what the response cache keeps. */
+/** A response read to the end, as it is sent. */
 export type ResponseSnapshot = { status: number; headers: Record<string, string[] | string>; body: Buffer }
 
 export async function snapshotResponse(response: Response): Promise<ResponseSnapshot> {

@@ -1,4 +1,4 @@
-import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import type { BaseDatabaseAdapter } from 'payload'
 
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -8,7 +8,7 @@ import { WriteQueue } from './writeQueue.js'
 type Session = { db: unknown; reject: () => Promise<void>; resolve: () => Promise<void> }
 
 /** The part of Payload's Drizzle adapters (SQLite, Postgres) that transactions use. */
-type DrizzleAdapter = BaseDatabaseAdapter & {
+export type DrizzleAdapter = BaseDatabaseAdapter & {
   drizzle: { transaction: (work: (db: unknown) => Promise<void>, options?: unknown) => Promise<void> }
   initializing: Promise<void>
   sessions: Record<string, Session>
@@ -49,63 +49,53 @@ function openTransaction(adapter: DrizzleAdapter, id: string, options: unknown):
 }
 
 /**
- * Payload's Drizzle adapters with transactions that report a failed COMMIT to the caller. With `serialize`
+ * Gives a Drizzle adapter (SQLite, Postgres) transactions that report a failed COMMIT to the caller. With `serialize`
  * (SQLite), the write transactions of this process also wait for each other instead of failing with SQLITE_BUSY:
  * the driver gives every transaction its own connection, without the busy timeout, and the one writer allowed
  * holds the lock across awaits. A lock held by another process is waited for by retrying BEGIN, up to `busyTimeout`.
  */
-export function reliableTransactions(
-  adapter: DatabaseAdapterObj,
-  { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean },
-): DatabaseAdapterObj {
+export function makeTransactionsReliable(db: DrizzleAdapter, { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean }): void {
   const queue = serialize ? new WriteQueue(busyTimeout, busyError) : undefined
-  return {
-    ...adapter,
-    init: (args) => {
-      const db = adapter.init(args) as DrizzleAdapter
-      // libsql leaves a BEGIN that failed as busy pending on its connection, and the next transaction on that
-      // connection cannot COMMIT ("SQL statements in progress"); rolling that transaction back drops the connection.
-      let failedBeginPending = false
+  // libsql leaves a BEGIN that failed as busy pending on its connection, and the next transaction on that
+  // connection cannot COMMIT ("SQL statements in progress"); rolling that transaction back drops the connection.
+  let failedBeginPending = false
 
-      async function open(id: string, options: unknown): Promise<{ settled: Promise<void> }> {
-        const deadline = Date.now() + busyTimeout
-        for (;;) {
-          try {
-            const opened = await openTransaction(db, id, options)
-            if (!failedBeginPending) return opened
-            failedBeginPending = false
-            await db.sessions[id].reject()
-            delete db.sessions[id]
-          } catch (error) {
-            if (!isBusy(error)) throw error
-            failedBeginPending = true
-            if (Date.now() > deadline) throw error
-            await sleep(20)
-          }
-        }
-      }
-
-      db.beginTransaction = async (options) => {
-        await db.initializing
-        const id = randomUUID()
-        const leave = await queue?.enter()
-        try {
-          const { settled } = await open(id, options ?? db.transactionOptions)
-          if (leave) void settled.then(leave, leave)
-          return id
-        } catch (error) {
-          leave?.()
-          throw error
-        }
-      }
-      db.commitTransaction = async (incomingID) => {
-        const id = incomingID instanceof Promise ? await incomingID : incomingID
-        const session = db.sessions[id]
-        if (!session) return
+  async function open(id: string, options: unknown): Promise<{ settled: Promise<void> }> {
+    const deadline = Date.now() + busyTimeout
+    for (;;) {
+      try {
+        const opened = await openTransaction(db, id, options)
+        if (!failedBeginPending) return opened
+        failedBeginPending = false
+        await db.sessions[id].reject()
         delete db.sessions[id]
-        await session.resolve()
+      } catch (error) {
+        if (!isBusy(error)) throw error
+        failedBeginPending = true
+        if (Date.now() > deadline) throw error
+        await sleep(20)
       }
-      return db
-    },
+    }
+  }
+
+  db.beginTransaction = async (options) => {
+    await db.initializing
+    const id = randomUUID()
+    const leave = await queue?.enter()
+    try {
+      const { settled } = await open(id, options ?? db.transactionOptions)
+      if (leave) void settled.then(leave, leave)
+      return id
+    } catch (error) {
+      leave?.()
+      throw error
+    }
+  }
+  db.commitTransaction = async (incomingID) => {
+    const id = incomingID instanceof Promise ? await incomingID : incomingID
+    const session = db.sessions[id]
+    if (!session) return
+    delete db.sessions[id]
+    await session.resolve()
   }
 }

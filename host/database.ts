@@ -1,0 +1,49 @@
+import type { DatabaseAdapterObj } from 'payload'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
+import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
+
+/** Embedded SQLite file used when `DATABASE_URI` is not set. */
+export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
+
+const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migrations', dialect)
+
+/**
+ * The development host's database, picked from the URI: unset or `file:` → SQLite (created on first start),
+ * `postgres://` → PostgreSQL, `mongodb://` → MongoDB. The SQL adapters never push the schema: migrations build it,
+ * so a start never stops at an interactive prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`,
+ * Postgres `serial`). The calendar plugin adds its indexes and safeguards to whichever adapter this is.
+ */
+export async function databaseAdapter(uri: string | undefined): Promise<DatabaseAdapterObj> {
+  const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    return postgresAdapter({
+      pool: { connectionString: value },
+      push: false,
+      migrationDir: migrationDir('postgres'),
+      prodMigrations: postgresMigrations,
+    })
+  }
+  if (/^mongodb(\+srv)?:\/\//.test(value)) {
+    const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
+    return mongooseAdapter({ url: value })
+  }
+  if (value.startsWith('file:') || value === ':memory:') {
+    const file = value.startsWith('file:') ? value.slice('file:'.length) : null
+    if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+    return sqliteAdapter({
+      client: { url: value },
+      autoIncrement: true,
+      push: false,
+      wal: Boolean(file),
+      migrationDir: migrationDir('sqlite'),
+      prodMigrations: sqliteMigrations,
+    })
+  }
+  throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)
+}

@@ -1,2 +1,0 @@
-export { CalendarLink } from './CalendarLink.js'
-export { MonthView } from './MonthView.js'

@@ -1,0 +1,98 @@
+import type { Payload } from 'payload'
+
+import type { ResolvedCalendarOptions } from '../types.js'
+
+import { NAMESPACE } from '../defaults.js'
+import { pluginOptionsOf } from '../pluginOptions.js'
+import { readChangeStamp } from './changeStamp.js'
+import { conditional } from './etag.js'
+import { latestOf } from './latest.js'
+import { type Answer, ResponseStore } from './responseStore.js'
+
+/** What the cache needs to know of a request, from a Web `Request` or a host's own server alike. */
+export type CacheRequest = {
+  method: string
+  /** The absolute URL the request was made to. */
+  url: string
+  header: (name: string) => string | null | undefined
+}
+
+/** A kept answer, or how to keep the answer computed for this request once it is known. */
+export type CacheLookup = { answer: Answer } | { keep: (answer: Answer) => void }
+
+type Settings = Exclude<ResolvedCalendarOptions['cache'], false>
+
+/**
+ * Answers to anonymous GETs of the namespace, kept in memory. Only answers marked `public` (to a caller without
+ * credentials: published records only) are kept, each under the calendar's change stamp read before it was
+ * computed, and each request checks the stamp as it is now, so a write through any server instance sharing the
+ * database retires every answer computed before it.
+ */
+export class ResponseCache {
+  private readonly store: ResponseStore
+  private readonly currentStamp: () => Promise<string>
+  private readonly namespacePath: string
+  private readonly tokenCookie: string
+
+  constructor(
+    payload: Payload,
+    private readonly settings: Settings,
+  ) {
+    this.store = new ResponseStore(settings.maxBytes)
+    this.currentStamp = latestOf(() => readChangeStamp(payload))
+    this.namespacePath = `${payload.config.routes.api}/${NAMESPACE}`
+    this.tokenCookie = `${payload.config.cookiePrefix}-token=`
+  }
+
+  /** The key of a request whose answer may be kept, or null. */
+  private keyOf({ header, method, url }: CacheRequest): string | null {
+    if (method !== 'GET' || header('authorization') || header('cookie')?.includes(this.tokenCookie)) return null
+    const { pathname, searchParams } = new URL(url)
+    if (pathname !== this.namespacePath && !pathname.startsWith(`${this.namespacePath}/`)) return null
+    // A password unlocks one event for whoever knows it: such answers are computed every time.
+    if ([...searchParams.keys()].some((name) => name.startsWith('password'))) return null
+    return `${header('origin') ?? ''}\n${url}`
+  }
+
+  async lookup(request: CacheRequest): Promise<CacheLookup | null> {
+    const key = this.keyOf(request)
+    if (!key) return null
+    // Unreadable stamp (the database is down): the request takes the ordinary path, which reports it.
+    const stamp = await this.currentStamp().catch(() => null)
+    if (stamp === null) return null
+    const answer = this.store.get(key, stamp)
+    if (answer) return { answer }
+    return {
+      keep: (computed) => {
+        if (computed.status !== 200 || !computed.headers['cache-control']?.startsWith('public')) return
+        this.store.set(key, stamp, Date.now() + this.settings.maxAgeSeconds * 1000, computed)
+      },
+    }
+  }
+}
+
+const caches = new WeakMap<Payload, ResponseCache | null>()
+
+/**
+ * The response cache of a Payload instance with the calendar plugin, or null: when caching is off, and when the
+ * host authenticates with strategies of its own, whose credentials the cache cannot recognise.
+ */
+export function responseCacheOf(payload: Payload): ResponseCache | null {
+  let cache = caches.get(payload)
+  if (cache === undefined) {
+    const settings = pluginOptionsOf(payload.config)?.cache
+    const customAuth = payload.config.collections.some((collection) => collection.auth?.strategies?.length)
+    cache = settings && !customAuth ? new ResponseCache(payload, settings) : null
+    caches.set(payload, cache)
+  }
+  return cache
+}
+
+/**
+ * For a host's own HTTP server in front of Payload: the kept answer to an anonymous read of the namespace (`304`
+ * when the caller holds it), or null, and the request goes to Payload. CORS headers are the server's to add.
+ */
+export async function cachedCalendarAnswer(payload: Payload, request: CacheRequest): Promise<Answer | null> {
+  const found = await responseCacheOf(payload)?.lookup(request)
+  return found && 'answer' in found ? conditional(found.answer, request.header('if-none-match')) : null
+}

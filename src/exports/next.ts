@@ -1,0 +1,20 @@
+import { type NextRequest, NextResponse } from 'next/server.js'
+
+import { DEFAULT_LOCALES } from '../defaults.js'
+import { calendarRequestPath, type RequestPathOptions } from '../rest/requestPath.js'
+
+/**
+ * A Next.js proxy (`proxy.ts`, formerly `middleware.ts`) that serves `/{locale}/api/...` as
+ * `/api/...?ml_language={locale}` and makes API paths with broken `%` escapes decodable, so the calendar answers
+ * them with its own errors. `locales` default to the plugin's default locales; `apiRoute` to Payload's `/api`.
+ */
+export function createCalendarProxy({ apiRoute = '/api', locales = DEFAULT_LOCALES }: Partial<RequestPathOptions> = {}) {
+  return function calendarProxy(request: NextRequest): NextResponse {
+    const { pathname, search } = request.nextUrl
+    const served = calendarRequestPath(`${pathname}${search}`, { apiRoute, locales })
+    return served ? NextResponse.rewrite(new URL(served, request.url)) : NextResponse.next()
+  }
+}
+
+/** The proxy for the default locales: `export { calendarProxy as proxy } from 'payload-events-calendar/next'`. */
+export const calendarProxy = createCalendarProxy()

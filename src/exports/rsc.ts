@@ -1,0 +1,2 @@
+export { CalendarLink } from '../admin/CalendarLink.js'
+export { MonthView } from '../admin/MonthView.js'

@@ -1,0 +1,59 @@
+/** The parameter a language prefix becomes; one given in the query wins over the prefix. */
+const LANGUAGE_PARAM = 'ml_language'
+
+const splitAtQuery = (url: string): [string, string] => {
+  const at = url.indexOf('?')
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)]
+}
+
+const bytesOf = (run: string) => new Uint8Array(run.slice(1).split('%').map((hex) => parseInt(hex, 16)))
+
+/**
+ * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
+ * Payload and Next decode path segments with `decodeURIComponent`, which throws on anything else.
+ */
+function wellFormedPath(path: string): string {
+  try {
+    decodeURIComponent(path)
+    return path
+  } catch {
+    return path.replace(/(?:%[\da-f]{2})+|%/gi, (run) =>
+      run === '%' ? '%25' : encodeURIComponent(new TextDecoder().decode(bytesOf(run))),
+    )
+  }
+}
+
+/**
+ * `/{locale}/api/...` as `/api/...?ml_language={locale}`, the way the original's multilingual sites serve a
+ * language under its prefix, or null for a path without such a prefix. A request naming `ml_language` keeps it.
+ * The language travels in the URL, never in a header, so caches keep each language under its own URL.
+ */
+function withoutLanguagePrefix(path: string, query: string, locales: readonly string[], apiRoute: string): string | null {
+  const locale = locales.find((code) => path === `/${code}${apiRoute}` || path.startsWith(`/${code}${apiRoute}/`))
+  if (!locale) return null
+  const rest = path.slice(locale.length + 1)
+  if (new URLSearchParams(query).has(LANGUAGE_PARAM)) return `${rest}?${query}`
+  return `${rest}?${query ? `${query}&` : ''}${LANGUAGE_PARAM}=${encodeURIComponent(locale)}`
+}
+
+export type RequestPathOptions = {
+  /** The content locales a path may be prefixed with. */
+  locales: readonly string[]
+  /** Payload's API route (`routes.api`). */
+  apiRoute: string
+}
+
+/**
+ * The path and query a request to `url` (path and query, as sent) is to be served as, or null when it is served as
+ * sent: an API path with a language prefix loses it to `ml_language`, and an API path whose `%` escapes do not
+ * decode has them made decodable, so that the namespace answers it with its own errors.
+ */
+export function calendarRequestPath(url: string, { apiRoute, locales }: RequestPathOptions): string | null {
+  const [path, query] = splitAtQuery(url)
+  const prefixed = withoutLanguagePrefix(path, query, locales, apiRoute)
+  const [apiPath, apiQuery] = prefixed ? splitAtQuery(prefixed) : [path, query]
+  if (apiPath !== apiRoute && !apiPath.startsWith(`${apiRoute}/`)) return null
+  const repaired = wellFormedPath(apiPath)
+  if (!prefixed && repaired === apiPath) return null
+  return apiQuery ? `${repaired}?${apiQuery}` : repaired
+}

@@ -1,0 +1,277 @@
+/**
+ * A Payload site made the way Payload's templates and its "install into an existing Next.js app" guide make one
+ * (Next.js app router, `src/payload.config.ts` with the Postgres adapter and a users collection, `withPayload`,
+ * the `(payload)` routes), with the calendar installed from the packed package exactly as the README says.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+
+const exec = promisify(execFile)
+const devPins = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>
+
+/** The site's packages at the versions this project is developed and tested with. */
+const pinned = (...names: string[]) => Object.fromEntries(names.map((name) => [name, devPins[name]]))
+
+const packageJson = (tarball: string) => ({
+  name: 'calendar-site',
+  version: '1.0.0',
+  private: true,
+  type: 'module',
+  scripts: {
+    build: 'next build',
+    dev: 'next dev',
+    start: 'next start',
+    payload: 'payload',
+    'generate:importmap': 'payload generate:importmap',
+    'generate:types': 'payload generate:types',
+  },
+  dependencies: {
+    ...pinned('@payloadcms/db-postgres', '@payloadcms/next', '@payloadcms/richtext-lexical', '@payloadcms/ui'),
+    ...pinned('graphql', 'next', 'payload', 'react', 'react-dom'),
+    'payload-events-calendar': `file:${tarball}`,
+  },
+  devDependencies: {
+    ...pinned('@types/react', '@types/react-dom', 'typescript'),
+    '@types/node': '^20',
+  },
+})
+
+const tsconfig = {
+  compilerOptions: {
+    baseUrl: '.',
+    lib: ['DOM', 'DOM.Iterable', 'ES2022'],
+    allowJs: true,
+    skipLibCheck: true,
+    strict: true,
+    noEmit: true,
+    esModuleInterop: true,
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    resolveJsonModule: true,
+    isolatedModules: true,
+    jsx: 'react-jsx',
+    incremental: true,
+    plugins: [{ name: 'next' }],
+    paths: { '@payload-config': ['./src/payload.config.ts'] },
+    target: 'ES2022',
+  },
+  include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+  exclude: ['node_modules'],
+}
+
+/** The site's own files; the `(payload)` app routes are this repository's own, which are Payload's standard ones. */
+const files: Record<string, string> = {
+  'next.config.mjs': `import { withPayload } from '@payloadcms/next/withPayload'
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {}
+
+export default withPayload(nextConfig, { devBundleServerPackages: false })
+`,
+  'src/payload.config.ts': `import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import path from 'path'
+import { buildConfig } from 'payload'
+import { eventsCalendarPlugin } from 'payload-events-calendar'
+import { fileURLToPath } from 'url'
+
+import { Pages } from './collections/Pages'
+import { Users } from './collections/Users'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  admin: { user: Users.slug, importMap: { baseDir: path.resolve(dirname) } },
+  collections: [Users, Pages],
+  editor: lexicalEditor(),
+  secret: process.env.PAYLOAD_SECRET || '',
+  serverURL: process.env.SERVER_URL,
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  db: postgresAdapter({ pool: { connectionString: process.env.DATABASE_URI || '' } }),
+  plugins: [eventsCalendarPlugin({ timezone: 'Asia/Hong_Kong' })],
+})
+`,
+  'src/collections/Users.ts': `import type { CollectionConfig } from 'payload'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: { useAsTitle: 'email' },
+  auth: true,
+  fields: [],
+}
+`,
+  'src/collections/Pages.ts': `import type { CollectionConfig } from 'payload'
+
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  admin: { useAsTitle: 'title' },
+  access: { read: () => true },
+  fields: [{ name: 'title', type: 'text', required: true }],
+}
+`,
+  'src/proxy.ts': `export { calendarProxy as proxy } from 'payload-events-calendar/next'
+`,
+  'src/seed.ts': `import config from '@payload-config'
+import fs from 'fs'
+import { getPayload } from 'payload'
+import { importCalendarDataset } from 'payload-events-calendar'
+
+const payload = await getPayload({ config })
+console.table(await importCalendarDataset(payload, JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))))
+process.exit(0)
+`,
+  'src/app/(frontend)/layout.tsx': `import React from 'react'
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  )
+}
+`,
+  'src/app/(frontend)/page.tsx': `export default function HomePage() {
+  return <h1>Welcome to the site</h1>
+}
+`,
+}
+
+/** Copies this repository's `(payload)` app routes, without its generated import map. */
+function copyPayloadRoutes(dir: string) {
+  const from = path.join(ROOT, 'app', '(payload)')
+  const to = path.join(dir, 'src', 'app', '(payload)')
+  fs.cpSync(from, to, { recursive: true, filter: (source) => path.basename(source) !== 'importMap.js' })
+  fs.writeFileSync(path.join(to, 'admin', 'importMap.js'), 'export const importMap = {}\n')
+}
+
+/** Environment variables; NODE_ENV stays unset, as in a site owner's shell (Next.js's types insist on one). */
+type Env = Record<string, string | undefined>
+const processEnv = (env: Env) => env as unknown as NodeJS.ProcessEnv
+
+export type SiteProcess = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
+
+export type Site = {
+  dir: string
+  env: Env
+  /** Runs a command of the site's own tools (a bin of its node_modules) on `env`, failing with its output. */
+  run: (bin: string, args: string[], timeoutMs?: number) => Promise<string>
+  /** `next start` (or `next dev`) on a free loopback port, stopped by its own pid. */
+  serve: (mode: 'dev' | 'start') => Promise<SiteProcess>
+}
+
+const BINS: Record<string, string> = { next: 'next/dist/bin/next', payload: 'payload/bin.js' }
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.once('error', reject)
+  })
+
+/** Packs this repository as npm would publish it (its `prepack` builds it) and returns the tarball's path. */
+export async function packPlugin(destination: string): Promise<string> {
+  fs.mkdirSync(destination, { recursive: true })
+  const { stdout } = await exec('npm', ['pack', '--silent', '--pack-destination', destination], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 5 * 60_000,
+  })
+  return path.join(destination, stdout.trim().split('\n').at(-1)!)
+}
+
+/**
+ * Writes the site into `dir` (emptied first), installs its packages (the packed plugin among them) and generates
+ * its import map and its first migration (`payload migrate:create`, against `databaseUri`). Nothing is migrated
+ * or built yet: `run('payload', ['migrate'])`, `run('next', ['build'])`.
+ */
+export async function createSite(dir: string, tarball: string, databaseUri: string): Promise<Site> {
+  fs.rmSync(dir, { force: true, recursive: true })
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(packageJson(tarball), null, 2)}\n`)
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    fs.writeFileSync(path.join(dir, file), text)
+  }
+  copyPayloadRoutes(dir)
+
+  // The site's tools run as a site owner's would: no settings of this repository's own scripts or test runner.
+  const { DISABLE_PAYLOAD_HMR, NODE_ENV, NODE_OPTIONS, PAYLOAD_CONFIG_PATH, ...inherited } = process.env
+  const env: Env = {
+    ...inherited,
+    DATABASE_URI: databaseUri,
+    PAYLOAD_SECRET: 'a-site-secret-for-the-test',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NODE_OPTIONS: '--no-deprecation',
+  }
+
+  const run: Site['run'] = async (bin, args, timeoutMs = 10 * 60_000) => {
+    try {
+      const { stdout, stderr } = await exec(process.execPath, [path.join(dir, 'node_modules', BINS[bin]), ...args], {
+        cwd: dir,
+        env: processEnv(env),
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: timeoutMs,
+      })
+      return `${stdout}${stderr}`
+    } catch (error) {
+      const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string }
+      throw new Error(`${bin} ${args.join(' ')} failed:\n${stdout}\n${stderr}`)
+    }
+  }
+
+  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    env: processEnv(inherited),
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 15 * 60_000,
+  })
+  await run('payload', ['generate:importmap'])
+  await run('payload', ['migrate:create', 'initial', '--force-accept-warning'])
+
+  const serve: Site['serve'] = async (mode) => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [path.join(dir, 'node_modules', BINS.next), mode, '--hostname', '127.0.0.1', '--port', String(port)],
+      { cwd: dir, env: processEnv({ ...env, SERVER_URL: url }), stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    child.stdout!.on('data', (chunk) => (output += chunk))
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    const deadline = Date.now() + 3 * 60_000
+    while (!/Ready in|✓ Ready/.test(output)) {
+      if (child.exitCode !== null) throw new Error(`next ${mode} exited (${child.exitCode}):\n${output}`)
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`next ${mode} was not ready within 3 minutes:\n${output}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    return {
+      url,
+      pid: child.pid!,
+      output: () => output,
+      stop: async () => {
+        if (child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve))
+          child.kill('SIGTERM')
+          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+          if (child.exitCode === null) child.kill('SIGKILL')
+        }
+        child.stdout!.destroy()
+        child.stderr!.destroy()
+      },
+    }
+  }
+
+  return { dir, env, run, serve }
+}
