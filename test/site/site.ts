@@ -166,6 +166,13 @@ export type Site = {
 
 const BINS: Record<string, string> = { next: 'next/dist/bin/next', payload: 'payload/bin.js' }
 
+/**
+ * On Node 20 Payload's command line exits silently, with nothing done, in about one run of three: Lexical's default
+ * entry loads itself with a top-level await that Node 20 may never settle. Its production entry has none (the README
+ * tells site owners so).
+ */
+const NODE_OPTIONS_OF: Record<string, string> = { next: '--no-deprecation', payload: '--no-deprecation --conditions=production' }
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -216,7 +223,7 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
     try {
       const { stdout, stderr } = await exec(process.execPath, [path.join(dir, 'node_modules', BINS[bin]), ...args], {
         cwd: dir,
-        env: processEnv(env),
+        env: processEnv({ ...env, NODE_OPTIONS: NODE_OPTIONS_OF[bin] }),
         maxBuffer: 64 * 1024 * 1024,
         timeout: timeoutMs,
       })
