@@ -26,6 +26,8 @@ const project = (name, database) => ({
   // Lexical's default Node entry wraps its build in top-level await, which Node 20 sometimes never settles.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  // The benchmark's generated site and the tests' own output hold whole projects of their own.
+  modulePathIgnorePatterns: ['<rootDir>/bench-results/', '<rootDir>/test-results/'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],

@@ -1,8 +1,12 @@
 /** A route of the mix; events lists also name Payload's own REST for the same page (`native`). */
 export type BenchRoute = { name: string; path: string; native?: (authenticated: boolean) => string }
 
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+
 const NAMESPACE = '/api/calendar/events/v1'
 const ymd = (date: Date) => date.toISOString().slice(0, 10)
+/** A wall-clock time in the site's zone as the UTC instant Payload compares with. */
+const instant = (wallClock: string, timezone: string) => fromZonedTime(wallClock, timezone).toISOString()
 
 async function getJson(url: string): Promise<any> {
   const response = await fetch(url)
@@ -25,12 +29,13 @@ function nativeEvents(conditions: Condition[], limit: number) {
   }
 }
 
-/** Our default window (site zone UTC): from today, 00:00, to the end of the same day two years ahead. */
-function defaultWindow(today: Date): Condition[] {
-  const end = new Date(Date.UTC(today.getUTCFullYear() + 2, today.getUTCMonth(), today.getUTCDate()))
+/** Our default window: from today, 00:00, to the end of the same day two years ahead, in the site's zone. */
+function defaultWindow(timezone: string): Condition[] {
+  const [year, month, day] = formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd').split('-').map(Number)
+  const end = ymd(new Date(Date.UTC(year + 2, month - 1, day)))
   return [
-    ['startDate', 'greater_than_equal', `${ymd(today)}T00:00:00.000Z`],
-    ['endDate', 'less_than_equal', `${ymd(end)}T23:59:59.000Z`],
+    ['startDate', 'greater_than_equal', instant(`${formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd')} 00:00:00`, timezone)],
+    ['endDate', 'less_than_equal', instant(`${end} 23:59:59`, timezone)],
   ]
 }
 
@@ -44,7 +49,7 @@ function withDescendants(id: number, categories: { id: number; parent: number }[
  * The routes measured, with real ids from the imported dataset: the first upcoming event, the top-level
  * category with the most events, a word of that event's title, and next month as the date window.
  */
-export async function calendarRoutes(server: string): Promise<BenchRoute[]> {
+export async function calendarRoutes(server: string, timezone: string): Promise<BenchRoute[]> {
   const { events } = await getJson(`${server}${NAMESPACE}/events`)
   const { categories } = await getJson(`${server}${NAMESPACE}/categories?per_page=100`)
   const event = events[0]
@@ -54,7 +59,7 @@ export async function calendarRoutes(server: string): Promise<BenchRoute[]> {
   const today = new Date()
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1))
   const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 0))
-  const window = defaultWindow(today)
+  const window = defaultWindow(timezone)
   return [
     { name: 'events list', path: `${NAMESPACE}/events`, native: nativeEvents(window, 10) },
     { name: 'events per_page=50', path: `${NAMESPACE}/events?per_page=50`, native: nativeEvents(window, 50) },
@@ -73,8 +78,8 @@ export async function calendarRoutes(server: string): Promise<BenchRoute[]> {
       path: `${NAMESPACE}/events?start_date=${ymd(monthStart)}&end_date=${ymd(monthEnd)}`,
       native: nativeEvents(
         [
-          ['startDate', 'greater_than_equal', `${ymd(monthStart)}T00:00:00.000Z`],
-          ['endDate', 'less_than_equal', `${ymd(monthEnd)}T23:59:59.000Z`],
+          ['startDate', 'greater_than_equal', instant(`${ymd(monthStart)} 00:00:00`, timezone)],
+          ['endDate', 'less_than_equal', instant(`${ymd(monthEnd)} 23:59:59`, timezone)],
         ],
         10,
       ),

@@ -15,6 +15,7 @@ import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase
 import { load, type LoadOptions } from './load.js'
 import { peakMemoryMiB, resetPeakMemory, SERVER_HEAP_MIB, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
 import { type BenchRoute, calendarRoutes } from './routes.js'
+import { SITE_TIMEZONE } from '../test/site/site.js'
 import { benchSite } from './site.js'
 import { type Auth, formatTable, type Row } from './table.js'
 
@@ -192,8 +193,13 @@ try {
     ['anonymous', {}],
     ['editor', { authorization: `JWT ${await login(server)}` }],
   ]
+  const routes = await calendarRoutes(server.url, site ? SITE_TIMEZONE : process.env.CALENDAR_TIMEZONE || 'UTC')
+  // Every route once under load before any is measured: the first requests to a fresh server compile its code.
+  for (const route of routes) {
+    for (const [, headers] of modes) await load(server.url + route.path, headers, { ...loadOptions, duration: 2, warmup: 0 })
+  }
   const rows: Row[] = []
-  for (const route of await calendarRoutes(server.url)) {
+  for (const route of routes) {
     for (const [auth, headers] of modes) {
       const row = await measure(server, floor, route, auth, headers)
       if (route.native) row.payload = await measureNative(server, route, row, route.native(auth === 'editor'), headers)

@@ -85,10 +85,11 @@ async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 
   const { sql } = connection
   const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
   const filter = whereToSql(connection, tables, chosen.where, { fullText: chosen.fullText, probe })
+  const chain = localeChain(call.req, call.locale)
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, tables)} FROM ${sql.identifier(tables.main)} WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
+    sql`SELECT ${recordColumns(connection, tables, chain)} FROM ${sql.identifier(tables.main)} WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
   )
-  return toRecords(connection, tables, rows, localeChain(call.req, call.locale))
+  return toRecords(connection, tables, rows, chain)
 }
 
 async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<number> {

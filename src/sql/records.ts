@@ -44,32 +44,92 @@ function localizedValue(field: FlattenedField, byLocale: Map<string, Row>, chain
 const shownColumns = (tables: CollectionTables, localized: boolean) =>
   [...tables.columns.values()].filter((field) => field.localized === localized && field.loaded).map((field) => field.column)
 
-/** The main-table columns of the collection's fields, for a `SELECT`. */
-export function recordColumns({ sql }: SqlConnection, tables: CollectionTables) {
-  return sql.join(
-    shownColumns(tables, false).map((name) => sql`${sql.identifier(tables.main)}.${sql.identifier(name)}`),
-    sql`, `,
-  )
-}
-
 /** The columns of a translation that a record shows: not the write-only ones (such as the search text). */
-const translationColumns = ({ sql }: SqlConnection, tables: CollectionTables) =>
-  sql.join(
-    ['_parent_id', '_locale', ...shownColumns(tables, true)].map((name) => sql.identifier(name)),
-    sql`, `,
-  )
+const translationColumns = (tables: CollectionTables) => ['_parent_id', '_locale', ...shownColumns(tables, true)]
 
 /** The columns of a link that a record shows: its record, field and linked record. */
-const linkColumns = ({ sql }: SqlConnection, tables: CollectionTables) =>
+const linkColumns = (tables: CollectionTables) => [
+  'parent_id',
+  'path',
+  ...new Set([...tables.relations.values()].map((relation) => relation.column)),
+]
+
+const hasTranslations = (tables: CollectionTables) => [...tables.columns.values()].some((field) => field.localized)
+
+/** Where a Postgres row carries its translations and its links (see `recordColumns`). */
+const EMBEDDED_TRANSLATIONS = '__translations'
+const EMBEDDED_LINKS = '__links'
+
+const localeList = ({ sql }: SqlConnection, chain: string[]) =>
   sql.join(
-    ['parent_id', 'path', ...new Set([...tables.relations.values()].map((relation) => relation.column))].map((name) => sql.identifier(name)),
+    chain.map((locale) => sql`${locale}`),
     sql`, `,
   )
+
+/** `json_build_object('name', alias."name", …)` over the columns of a joined table. */
+const jsonObject = ({ sql }: SqlConnection, alias: string, columns: string[]) =>
+  sql`json_build_object(${sql.join(
+    columns.map((name) => sql`${sql.literal(name)}, ${sql.identifier(alias)}.${sql.identifier(name)}`),
+    sql`, `,
+  )})`
+
+/**
+ * The main-table columns of the collection's fields, for a `SELECT`. On Postgres each row also brings its
+ * translations in the locales of `chain` and its links, as JSON arrays: over a network every round trip to the
+ * database costs more than the query, and this spares two per read.
+ */
+export function recordColumns(connection: SqlConnection, tables: CollectionTables, chain: string[]) {
+  const { sql } = connection
+  const main = sql.identifier(tables.main)
+  const columns = shownColumns(tables, false).map((name) => sql`${main}.${sql.identifier(name)}`)
+  if (connection.dialect === 'postgres') {
+    if (hasTranslations(tables)) {
+      columns.push(
+        sql`(SELECT json_agg(${jsonObject(connection, 't', translationColumns(tables))}) FROM ${sql.identifier(tables.locales)} ${sql.identifier('t')} WHERE ${sql.identifier('t')}.${sql.identifier('_parent_id')} = ${main}.${sql.identifier('id')} AND ${sql.identifier('t')}.${sql.identifier('_locale')} IN (${localeList(connection, chain)})) AS ${sql.identifier(EMBEDDED_TRANSLATIONS)}`,
+      )
+    }
+    if (tables.relations.size) {
+      columns.push(
+        sql`(SELECT json_agg(${jsonObject(connection, 'l', linkColumns(tables))} ORDER BY ${sql.identifier('l')}.${sql.identifier('order')}) FROM ${sql.identifier(tables.rels)} ${sql.identifier('l')} WHERE ${sql.identifier('l')}.${sql.identifier('parent_id')} = ${main}.${sql.identifier('id')}) AS ${sql.identifier(EMBEDDED_LINKS)}`,
+      )
+    }
+  }
+  return sql.join(columns, sql`, `)
+}
+
+/** The translations and links of `rows`: embedded on Postgres, two more queries on SQLite. */
+async function translationsAndLinks(connection: SqlConnection, tables: CollectionTables, rows: Row[], chain: string[]) {
+  if (connection.dialect === 'postgres') {
+    const embedded = (name: string) => rows.flatMap((row) => (row[name] as Row[] | null) ?? [])
+    return [embedded(EMBEDDED_TRANSLATIONS), embedded(EMBEDDED_LINKS)]
+  }
+  const { sql } = connection
+  const idList = sql.join(
+    rows.map((row) => sql`${Number(row.id)}`),
+    sql`, `,
+  )
+  const names = (columns: string[]) =>
+    sql.join(
+      columns.map((name) => sql.identifier(name)),
+      sql`, `,
+    )
+  return Promise.all([
+    hasTranslations(tables)
+      ? connection.rows(
+          sql`SELECT ${names(translationColumns(tables))} FROM ${sql.identifier(tables.locales)} WHERE ${sql.identifier('_parent_id')} IN (${idList}) AND ${sql.identifier('_locale')} IN (${localeList(connection, chain)})`,
+        )
+      : [],
+    tables.relations.size
+      ? connection.rows(
+          sql`SELECT ${names(linkColumns(tables))} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('parent_id')} IN (${idList}) ORDER BY ${sql.identifier('order')}`,
+        )
+      : [],
+  ])
+}
 
 /**
  * Records from their main-table rows (selected with `recordColumns`), at depth 0 in the first locale of `chain`
- * (falling back along it), in the shape the Local API gives them: two more queries, their translations and
- * their links.
+ * (falling back along it), in the shape the Local API gives them, with their translations and their links.
  */
 export async function toRecords(
   connection: SqlConnection,
@@ -78,27 +138,7 @@ export async function toRecords(
   chain: string[],
 ): Promise<StoredRecord[]> {
   if (!rows.length) return []
-  const { sql } = connection
-  const idList = sql.join(
-    rows.map((row) => sql`${Number(row.id)}`),
-    sql`, `,
-  )
-  const localized = [...tables.columns.values()].some((field) => field.localized)
-  const [localeRows, relRows] = await Promise.all([
-    localized
-      ? connection.rows(
-          sql`SELECT ${translationColumns(connection, tables)} FROM ${sql.identifier(tables.locales)} WHERE ${sql.identifier('_parent_id')} IN (${idList}) AND ${sql.identifier('_locale')} IN (${sql.join(
-            chain.map((locale) => sql`${locale}`),
-            sql`, `,
-          )})`,
-        )
-      : [],
-    tables.relations.size
-      ? connection.rows(
-          sql`SELECT ${linkColumns(connection, tables)} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('parent_id')} IN (${idList}) ORDER BY ${sql.identifier('order')}`,
-        )
-      : [],
-  ])
+  const [localeRows, relRows] = await translationsAndLinks(connection, tables, rows, chain)
   const translations = new Map<number, Map<string, Row>>()
   for (const row of localeRows) {
     const parent = Number(row._parent_id)

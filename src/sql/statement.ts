@@ -48,6 +48,9 @@ function sqlTag(strings: TemplateStringsArray, ...values: (SqlFragment | SqlValu
 /** A table or column name, quoted (the same quoting in SQLite and Postgres). */
 const identifier = (name: string) => new SqlFragment([`"${name.replace(/"/g, '""')}"`], [])
 
+/** A string constant written into the statement, where a parameter would have no type (a JSON key). */
+const literal = (text: string) => new SqlFragment([`'${text.replace(/'/g, "''")}'`], [])
+
 function join(fragments: SqlFragment[], separator: SqlFragment): SqlFragment {
   const chunks = ['']
   const params: SqlValue[] = []
@@ -58,5 +61,5 @@ function join(fragments: SqlFragment[], separator: SqlFragment): SqlFragment {
   return new SqlFragment(chunks, params)
 }
 
-export const sql = Object.assign(sqlTag, { identifier, join })
+export const sql = Object.assign(sqlTag, { identifier, join, literal })
 export type SqlTag = typeof sql

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { freePort, stopChild } from './processes.js'
 import { ROOT, runScript } from './run.js'
 
 const exec = promisify(execFile)
@@ -30,15 +30,6 @@ export async function ensureAdminBuild(): Promise<void> {
     timeout: 15 * 60_000,
   })
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.once('error', reject)
-  })
 
 export type HostProcess = {
   url: string
@@ -87,16 +78,7 @@ export async function startHostProcess(databaseUri: string, { admin }: { admin: 
     url,
     output: () => output,
     exitCode: () => child.exitCode,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
-      child.stdout!.destroy()
-      child.stderr!.destroy()
-    },
+    stop: () => stopChild(child),
   }
 }
 

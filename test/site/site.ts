@@ -5,9 +5,10 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
+
+import { freePort, stopChild } from '../helpers/processes.js'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -64,6 +65,9 @@ const tsconfig = {
   exclude: ['node_modules'],
 }
 
+/** The zone the site's calendar is configured with, as the README's example. */
+export const SITE_TIMEZONE = 'Asia/Hong_Kong'
+
 /** The site's own files; the `(payload)` app routes are this repository's own, which are Payload's standard ones. */
 const files: Record<string, string> = {
   'next.config.mjs': `import { withPayload } from '@payloadcms/next/withPayload'
@@ -93,7 +97,7 @@ export default buildConfig({
   serverURL: process.env.SERVER_URL,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   db: postgresAdapter({ pool: { connectionString: process.env.DATABASE_URI || '' } }),
-  plugins: [eventsCalendarPlugin({ timezone: 'Asia/Hong_Kong' })],
+  plugins: [eventsCalendarPlugin({ timezone: '${SITE_TIMEZONE}' })],
 })
 `,
   'src/collections/Users.ts': `import type { CollectionConfig } from 'payload'
@@ -172,15 +176,6 @@ const BINS: Record<string, string> = { next: 'next/dist/bin/next', payload: 'pay
  * tells site owners so).
  */
 const NODE_OPTIONS_OF: Record<string, string> = { next: '--no-deprecation', payload: '--no-deprecation --conditions=production' }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.once('error', reject)
-  })
 
 /** Packs this repository as npm would publish it (its `prepack` builds it) and returns the tarball's path. */
 export async function packPlugin(destination: string): Promise<string> {
@@ -267,16 +262,7 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
       url,
       pid: child.pid!,
       output: () => output,
-      stop: async () => {
-        if (child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve))
-          child.kill('SIGTERM')
-          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
-          if (child.exitCode === null) child.kill('SIGKILL')
-        }
-        child.stdout!.destroy()
-        child.stderr!.destroy()
-      },
+      stop: () => stopChild(child),
     }
   }
 
