@@ -13,7 +13,11 @@ function schemaHash(site: Site): string {
   const dir = path.join(site.dir, 'src', 'migrations')
   const snapshots = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort()
   const hash = createHash('sha1')
-  for (const file of snapshots) hash.update(fs.readFileSync(path.join(dir, file)))
+  for (const file of snapshots) {
+    // Each snapshot names itself and its predecessor with random ids; the rest is the schema.
+    const { id, prevId, ...schema } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+    hash.update(JSON.stringify(schema))
+  }
   return hash.digest('hex').slice(0, 8)
 }
 

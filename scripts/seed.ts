@@ -28,12 +28,13 @@ const bar = new SingleBar({
   stream: process.stderr,
 })
 const started = Date.now()
-bar.start(0, 0)
+let barStarted = false
 try {
   const summary = await importCalendarDataset(payload, dataset, {
     onProgress: (done, total) => {
-      bar.setTotal(total)
-      bar.update(done)
+      if (barStarted) bar.update(done)
+      else bar.start(total, done)
+      barStarted = true
     },
   })
   bar.stop()
