@@ -12,6 +12,18 @@ import { usersCollection } from './host/users.js'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /**
+ * The secret that signs logins. Outside production a fixed one is fine; a production server with a secret everyone
+ * can read in this repository would accept tokens anyone could make, so it refuses to start without its own.
+ */
+function secret(): string {
+  if (process.env.PAYLOAD_SECRET) return process.env.PAYLOAD_SECRET
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('PAYLOAD_SECRET is not set: a production server needs a secret of its own to sign logins (a long random string)')
+  }
+  return 'development-secret-change-me'
+}
+
+/**
  * The development host: a Payload site with the calendar plugin, as any site adds it. Tests build variants of it
  * with other plugin options or host settings.
  */
@@ -20,7 +32,7 @@ export async function hostConfig(
   overrides: Partial<Config> = {},
 ): Promise<Config> {
   return {
-    secret: process.env.PAYLOAD_SECRET || 'development-secret-change-me',
+    secret: secret(),
     serverURL: process.env.SERVER_URL || `http://localhost:${process.env.PORT || 3000}`,
     admin: { user: usersCollection.slug, avatar: 'default', importMap: { baseDir: dirname } },
     collections: [usersCollection],

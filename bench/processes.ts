@@ -63,42 +63,65 @@ async function startScript(script: string, nodeArgs: string[], env: Record<strin
  */
 export const SERVER_HEAP_MIB = 256
 
-/** The project's own server (`scripts/start.ts`, API only) in production mode on the given database. */
-export const startServer = (databaseUri: string) =>
+/**
+ * The project's own server (`scripts/start.ts`, API only) in production mode on the given database, with
+ * `workers` worker processes; the heap limit applies to each.
+ */
+export const startServer = (databaseUri: string, workers: number) =>
   startScript(
     'scripts/start.ts',
-    [`--max-old-space-size=${SERVER_HEAP_MIB}`],
-    { NODE_ENV: 'production', SERVE_ADMIN: 'false', DATABASE_URI: databaseUri },
+    [],
+    {
+      NODE_ENV: 'production',
+      NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MIB}`,
+      SERVE_ADMIN: 'false',
+      DATABASE_URI: databaseUri,
+      PAYLOAD_SECRET: 'a-secret-for-the-benchmark-only',
+      WEB_CONCURRENCY: String(workers),
+    },
     '/api/calendar/events/v1/',
   )
 
 /** The floor: bench/floor.ts, a bare node HTTP server replaying whatever bytes it is given. */
 export const startFloor = () => startScript(path.join('bench', 'floor.ts'), [], {}, '/')
 
+/** The process and its descendants (a server's workers), from `/proc/<pid>/task/<pid>/children`. */
+function processTree(pid: number): number[] {
+  let children: number[] = []
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {}
+  return [pid, ...children.flatMap(processTree)]
+}
+
 /**
- * Resets the process's peak resident set size (`/proc/<pid>/clear_refs`), so that VmHWM afterwards is the peak
- * of what came since. Returns false where the kernel does not allow it; the peak is then the process's lifetime peak.
+ * Resets the peak resident set size of the process and its workers (`/proc/<pid>/clear_refs`), so that VmHWM
+ * afterwards is the peak of what came since. Returns false where the kernel does not allow it; the peak is then
+ * the processes' lifetime peak.
  */
 export function resetPeakMemory(pid: number): boolean {
   try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    for (const each of processTree(pid)) fs.writeFileSync(`/proc/${each}/clear_refs`, '5')
     return true
   } catch {
     return false
   }
 }
 
-/** The process's peak resident set size (VmHWM) in MiB. */
+/** The peak resident set size (VmHWM) of the process and its workers together, in MiB. */
 export function peakMemoryMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) / 1024
+  return processTree(pid).reduce((sum, each) => {
+    const status = fs.readFileSync(`/proc/${each}/status`, 'utf8')
+    return sum + Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) / 1024
+  }, 0)
 }
 
-const cpuMs = (pid: number) => {
-  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time, in clock ticks.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
+const cpuMs = (pid: number) =>
+  processTree(pid).reduce((sum, each) => {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time, in clock ticks.
+    const fields = fs.readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ')
+    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  }, 0)
 
 /**
  * Waits until the process uses less than a tenth of a core: requests a load gave up on (timeouts) are still

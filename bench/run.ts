@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     fresh: { type: 'boolean', default: false },
     host: { type: 'string', default: 'dev' },
+    workers: { type: 'string', default: '1' },
   },
 })
 if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres')
@@ -186,7 +187,7 @@ try {
     await registerEditor(server)
   } else {
     await createEditor(database.uri)
-    server = await startServer(database.uri)
+    server = await startServer(database.uri, Number(args.workers))
   }
   floor = await startFloor()
   const modes: [Auth, Record<string, string>][] = [
@@ -210,7 +211,7 @@ try {
   const usersMe = await measurePayloadMe(server)
   const table = formatTable(rows)
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
-  const hostName = site ? 'next start of a generated site' : "the project's server"
+  const hostName = site ? 'next start of a generated site' : `the project's server, ${args.workers} worker${args.workers === '1' ? '' : 's'}`
   console.log(
     `\n${events.toLocaleString('en-US')} events on ${args.db}, ${hostName}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
   )
@@ -221,11 +222,11 @@ try {
     `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
       `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
   )
-  const out = path.join(ROOT, 'bench-results', `bench-${args.host}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
+  const out = path.join(ROOT, 'bench-results', `bench-${args.host}${args.workers === '1' ? '' : `-${args.workers}w`}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ started, machine, host: args.host, database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe }, null, 2)}\n`,
+    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe }, null, 2)}\n`,
   )
   console.log(`written to ${path.relative(ROOT, out)}`)
 } finally {

@@ -1,44 +1,37 @@
 /**
- * `npm start`: the development host on one port: the admin (Next.js) at /admin and the API at /api.
- * Uses the production build when `next build` has been run and NODE_ENV=production, else Next's dev mode.
- * `SERVE_ADMIN=false` serves the API alone, without loading Next.js.
+ * `npm start`: the development host on one port, the admin (Next.js) at /admin and the API at /api, served by
+ * `WEB_CONCURRENCY` worker processes sharing the port (default: on PostgreSQL one per core in production, else one;
+ * a SQLite file takes one writer at a time, and writers of several processes wait for each other's lock).
+ * See host/server/serve.ts for the settings of each.
  */
-import type { AddressInfo } from 'node:net'
+import cluster from 'node:cluster'
+import os from 'node:os'
 
-import nextModule from 'next'
-import path from 'node:path'
-
-import { getPayload } from 'payload'
-
-import { createHostServer } from '../host/server/app.js'
+import { serveHost } from '../host/server/serve.js'
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
-// next is CommonJS: under NodeNext its types describe the namespace, while the default import is the function.
-const next = nextModule as unknown as typeof nextModule.default
+const scales = process.env.NODE_ENV === 'production' && /^postgres(ql)?:/.test(process.env.DATABASE_URI ?? '')
+const workers = Number(process.env.WEB_CONCURRENCY || (scales ? os.availableParallelism() : 1))
 
-const dev = process.env.NODE_ENV !== 'production'
-const port = Number(process.env.PORT || 3000)
-const host = process.env.HOST || '127.0.0.1'
-const serveAdmin = process.env.SERVE_ADMIN !== 'false'
-
-const { default: config } = await import('../payload.config.js')
-const sanitized = await config
-const payload = await getPayload({ config: sanitized })
-
-const admin = serveAdmin ? next({ dev, dir: path.resolve(import.meta.dirname, '..'), hostname: host, port }) : null
-const handleAdmin = admin?.getRequestHandler()
-const server = createHostServer(payload, handleAdmin && ((req, res) => handleAdmin(req, res))).listen(port, host, () => {
-  const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
-  payload.logger.info(`API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`)
-  if (admin) payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
-})
-void admin?.prepare()
-
-const stop = () => {
-  server.closeAllConnections()
-  server.close(() => void payload.destroy().then(() => process.exit(0)))
+if (workers > 1 && cluster.isPrimary) {
+  let stopping = false
+  // The first worker brings the database up to date as it starts; the others start once it serves.
+  cluster.fork().once('listening', () => {
+    for (let index = 1; index < workers; index++) cluster.fork()
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    console.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`)
+    cluster.fork()
+  })
+  const stop = () => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} else {
+  await serveHost()
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)

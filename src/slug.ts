@@ -2,6 +2,8 @@ import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import { slugify } from 'transliteration'
 
+import { lockUntilCommit } from './database/writeLocks.js'
+
 const MAX_SLUG_LENGTH = 180
 
 /** Readable ASCII slug; Chinese is transliterated to pinyin (`新年音樂會` → `xin-nian-yin-le-hui`). */
@@ -45,7 +47,11 @@ function firstFree(base: string, taken: Set<string>): string {
   }
 }
 
-/** The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included. */
+/**
+ * The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included.
+ * Writers of one base take turns until they commit, in every server instance, so parallel writes of one title
+ * get distinct slugs.
+ */
 export async function uniqueSlug(args: {
   base: string
   collection: CollectionSlug
@@ -53,6 +59,7 @@ export async function uniqueSlug(args: {
   req: PayloadRequest
 }): Promise<string> {
   const { base, collection, excludeId, req } = args
+  await lockUntilCommit(req, [`slug ${collection} ${base}`])
   const taken = await slugsUsed(req, collection, {
     and: [
       { or: [{ slug: { equals: base } }, { slug: { like: `${base}-` } }] },

@@ -30,20 +30,35 @@ const UNAVAILABLE_MESSAGES = [
   'is not queryable', // a client whose connection already failed
 ]
 
+type Described = { code?: unknown; message?: unknown }
+
+/** An error and the errors it wraps, outermost first: drivers wrap the cause. */
+function causeChain(error: unknown): Described[] {
+  const chain: Described[] = []
+  for (let current = error; current && typeof current === 'object' && chain.length < 5; ) {
+    chain.push(current as Described)
+    current = (current as { cause?: unknown }).cause
+  }
+  return chain
+}
+
 /**
  * Whether an error means the database is unreachable or overloaded for now (answer 503, the client may retry),
- * rather than a fault of the request or of the code. Drivers wrap the cause: the whole `cause` chain is read.
+ * rather than a fault of the request or of the code.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false
-    const { cause, code, message } = current as { cause?: unknown; code?: unknown; message?: unknown }
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_CODE.test(code))) return true
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true
-    current = cause
-  }
-  return false
-}
+export const isDatabaseUnavailable = (error: unknown): boolean =>
+  causeChain(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_CODE.test(code))) ||
+      (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))),
+  )
+
+/**
+ * Whether an error means that a transaction lost to another one and was rolled back, and may simply run again:
+ * Postgres's deadlock (40P01) and serialization failure (40001).
+ */
+export const isWriteConflict = (error: unknown): boolean =>
+  causeChain(error).some(({ code }) => code === '40P01' || code === '40001')
 
 /** The innermost message of an error and its causes: the driver's own words, without the query text. */
 export function rootCause(error: unknown): string {

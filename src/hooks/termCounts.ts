@@ -3,6 +3,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, Pay
 import type { ResolvedCalendarOptions } from '../types.js'
 
 import { markCalendarChanged } from '../cache/changeStamp.js'
+import { lockUntilCommit } from '../database/writeLocks.js'
 
 type Relation = 'categories' | 'tags'
 const RELATIONS: Relation[] = ['categories', 'tags']
@@ -12,16 +13,32 @@ const idsOf = (value: unknown): number[] =>
     ? value.map((item) => (typeof item === 'object' && item ? (item as { id: number }).id : item) as number)
     : []
 
+const termCollection = (options: ResolvedCalendarOptions, relation: Relation) =>
+  relation === 'categories' ? options.slugs.categories : options.slugs.tags
+
 /**
  * A term's `count` is the number of published events that carry it. Counts are recomputed from the events, not
- * incremented, so concurrent writes cannot lose an update. Internal bookkeeping: reads all events, whoever asks.
+ * incremented, and writers recounting one term take turns until they commit, in every server instance, so each
+ * count sees the events the others committed and none is lost. Internal bookkeeping: reads all events, whoever
+ * asks.
  */
-export async function recountTerms(
+async function recountTerms(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+  terms: Record<Relation, number[]>,
+  req: PayloadRequest,
+): Promise<void> {
+  const locks = RELATIONS.flatMap((relation) => terms[relation].map((id) => `count ${termCollection(options, relation)} ${id}`))
+  await lockUntilCommit(req, locks)
+  for (const relation of RELATIONS) await recountRelation(payload, options, relation, terms[relation], req)
+}
+
+async function recountRelation(
   payload: Payload,
   options: ResolvedCalendarOptions,
   relation: Relation,
   ids: number[],
-  req?: PayloadRequest,
+  req: PayloadRequest,
 ): Promise<void> {
   for (const id of new Set(ids)) {
     const { totalDocs } = await payload.count({
@@ -30,9 +47,8 @@ export async function recountTerms(
       req,
       where: { and: [{ [relation]: { in: [id] } }, { status: { equals: 'publish' } }] },
     })
-    const collection = relation === 'categories' ? options.slugs.categories : options.slugs.tags
     // Straight to the adapter: a term untranslated in the request's locale would fail `name` validation.
-    await payload.db.updateOne({ collection, id, data: { count: totalDocs }, req, returning: false })
+    await payload.db.updateOne({ collection: termCollection(options, relation), id, data: { count: totalDocs }, req, returning: false })
   }
 }
 
@@ -64,7 +80,7 @@ export async function recountAllTerms(payload: Payload, options: ResolvedCalenda
     more = result.hasNextPage
   }
   for (const relation of RELATIONS) {
-    const collection = relation === 'categories' ? options.slugs.categories : options.slugs.tags
+    const collection = termCollection(options, relation)
     const { docs } = await payload.find({ collection, depth: 0, overrideAccess: true, pagination: false, select: { count: true } })
     for (const term of docs as { id: number; count?: number | null }[]) {
       const count = tally[relation].get(term.id) ?? 0
@@ -80,9 +96,8 @@ export const termCountsAfterChange =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>
   async ({ context, doc, previousDoc, req }) => {
     if (context.skipTermCounts) return doc
-    for (const relation of RELATIONS) {
-      await recountTerms(req.payload, options, relation, [...idsOf(doc[relation]), ...idsOf(previousDoc?.[relation])], req)
-    }
+    const terms = (relation: Relation) => [...idsOf(doc[relation]), ...idsOf(previousDoc?.[relation])]
+    await recountTerms(req.payload, options, { categories: terms('categories'), tags: terms('tags') }, req)
     return doc
   }
 
@@ -90,5 +105,5 @@ export const termCountsAfterDelete =
   (options: ResolvedCalendarOptions): CollectionAfterDeleteHook =>
   async ({ context, doc, req }) => {
     if (context.skipTermCounts) return
-    for (const relation of RELATIONS) await recountTerms(req.payload, options, relation, idsOf(doc[relation]), req)
+    await recountTerms(req.payload, options, { categories: idsOf(doc.categories), tags: idsOf(doc.tags) }, req)
   }

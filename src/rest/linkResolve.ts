@@ -3,6 +3,7 @@ import type { CollectionSlug, Where } from 'payload'
 import type { Id } from '../serialize/types.js'
 import type { RestCall } from './route.js'
 
+import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { recordId } from './params.js'
@@ -31,7 +32,10 @@ async function existing(call: RestCall, collection: CollectionSlug, where: Where
  */
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
-  for (const item of asList(value)) {
+  const items = asList(value)
+  const names = items.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[kind.nameKey] : undefined))
+  await lockUntilCommit(call.req, names.filter((name): name is string => typeof name === 'string').map((name) => nameLock(kind.collection, name)))
+  for (const item of items) {
     const id = itemId(item)
     if (id !== undefined) {
       if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined) throw invalidParam(kind.param)
@@ -63,7 +67,10 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
  */
 export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
-  for (const item of asList(value)) {
+  const items = asList(value)
+  const names = items.filter((item): item is string => typeof item === 'string' && itemId(item) === undefined)
+  await lockUntilCommit(call.req, names.map((name) => nameLock(collection, name.trim())))
+  for (const item of items) {
     const id = itemId(item)
     if (id !== undefined) {
       if ((await existing(call, collection, { id: { equals: id } })) === undefined) throw invalidParam(param)

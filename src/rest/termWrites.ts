@@ -5,10 +5,12 @@ import type { ResolvedCalendarOptions } from '../types.js'
 
 import { serializeTerm, type Taxonomy } from '../serialize/term.js'
 import { languageParam } from './commonParams.js'
+import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam, notHierarchical, termExists } from './errors.js'
 import { asCaller } from './localApi.js'
 import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { method, type RestCall } from './route.js'
+import { inTransaction } from './transaction.js'
 
 type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
 
@@ -50,8 +52,12 @@ export function termWriteMethods(
     return docs[0] as unknown as TermDoc
   }
 
-  /** Names are unique per parent for categories and per taxonomy for tags, in the language written to. */
+  /**
+   * Names are unique per parent for categories and per taxonomy for tags, in the language written to. Writers of
+   * one name take turns until they commit, in every server instance, so only one of parallel creates makes it.
+   */
   const checkUnique = async (call: RestCall, name: string, parent: Id | null, self?: Id) => {
+    await lockUntilCommit(call.req, [nameLock(collection, name)])
     const and: Where[] = [{ name: { equals: name } }]
     if (hierarchical) and.push(parent ? { parent: { equals: parent } } : { parent: { exists: false } })
     if (self) and.push({ id: { not_equals: self } })
@@ -86,8 +92,10 @@ export function termWriteMethods(
     params: writeParams(locales, true),
     handler: async (call) => {
       await checkParent(call)
-      await checkUnique(call, call.params.name!, call.params.parent ?? null)
-      const term = await call.req.payload.create({ ...asCaller(call), collection, data: dataOf(call.params) as never })
+      const term = await inTransaction(call, async () => {
+        await checkUnique(call, call.params.name!, call.params.parent ?? null)
+        return call.req.payload.create({ ...asCaller(call), collection, data: dataOf(call.params) as never })
+      })
       return respond(call, term as unknown as TermDoc, 201)
     },
   })
@@ -99,14 +107,11 @@ export function termWriteMethods(
     handler: async (call) => {
       const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       await checkParent(call)
-      if (call.params.name !== undefined) {
-        await checkUnique(call, call.params.name, call.params.parent ?? existing.parent ?? null, existing.id)
-      }
-      const term = await call.req.payload.update({
-        ...asCaller(call),
-        collection,
-        id: existing.id,
-        data: dataOf(call.params) as never,
+      const term = await inTransaction(call, async () => {
+        if (call.params.name !== undefined) {
+          await checkUnique(call, call.params.name, call.params.parent ?? existing.parent ?? null, existing.id)
+        }
+        return call.req.payload.update({ ...asCaller(call), collection, id: existing.id, data: dataOf(call.params) as never })
       })
       return respond(call, term as unknown as TermDoc)
     },

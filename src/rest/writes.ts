@@ -1,12 +1,13 @@
 import { ValidationError } from 'payload'
 
+import { isWriteConflict } from '../database/errors.js'
 import { WriteQueue } from '../database/writeQueue.js'
 import { serverError } from './errors.js'
 
 /** How long a write waits for the ones ahead of it before the answer is a 503. */
 const WRITE_WAIT_MS = 30_000
-/** Attempts of a write whose slug another process took first. */
-const ATTEMPTS = 3
+/** Attempts of a write that lost a race to another writer. */
+const ATTEMPTS = 5
 
 const writes = new WriteQueue(WRITE_WAIT_MS, () => serverError(true))
 
@@ -15,10 +16,12 @@ const isSlugConflict = (error: unknown) =>
   error instanceof ValidationError && error.data.errors.some(({ path }) => path === 'slug')
 
 /**
- * Runs the namespace's writes one at a time in this process, each up to its commit. Slugs and records found by
- * name are then chosen from what is committed: concurrent creates of one title get distinct slugs, and concurrent
- * creates of one name find each other instead of making twins; term counts are recounted from committed events.
- * A writer of another process (the admin, a second server) can still take a slug first: that write is retried.
+ * Runs the namespace's writes one at a time in this process, each up to its commit. Across server instances,
+ * writers of one slug, name or term count take turns in the database (`lockUntilCommit`), so slugs and records
+ * found by name are chosen from what is committed: concurrent creates of one title get distinct slugs, concurrent
+ * creates of one name find each other instead of making twins, and term counts are recounted from committed
+ * events. A write that loses anyway (a writer that takes no turns, such as raw SQL, took its slug; the database
+ * broke a deadlock between two writers) is rolled back whole and run again.
  */
 export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
   return writes.run(async () => {
@@ -26,7 +29,7 @@ export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
       try {
         return await work()
       } catch (error) {
-        if (attempt >= ATTEMPTS || !isSlugConflict(error)) throw error
+        if (attempt >= ATTEMPTS || !(isSlugConflict(error) || isWriteConflict(error))) throw error
       }
     }
   })

@@ -9,6 +9,12 @@ import { ROOT, runScript } from './run.js'
 
 const exec = promisify(execFile)
 
+/**
+ * The secret production processes of the tests sign logins with: the development host's own default, so a token
+ * from an in-process test server works on them too.
+ */
+const TEST_SECRET = 'development-secret-change-me'
+
 /** What the production build is made from: a change to any of these makes it stale. */
 const BUILD_INPUTS = ['app', 'dist', 'host', 'payload.config.ts', 'next.config.mjs', 'package-lock.json']
 
@@ -25,7 +31,7 @@ export async function ensureAdminBuild(): Promise<void> {
   if (built > Math.max(...BUILD_INPUTS.map((input) => newestChange(path.join(ROOT, input))))) return
   await exec(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--conditions=production' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--conditions=production', PAYLOAD_SECRET: TEST_SECRET },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 15 * 60_000,
   })
@@ -36,14 +42,19 @@ export type HostProcess = {
   /** Everything the process wrote to stdout and stderr so far. */
   output: () => string
   exitCode: () => number | null
+  /** Ends the process at once (SIGKILL), as a crash or a lost machine would. */
+  kill: () => void
   stop: () => Promise<void>
 }
 
 /**
  * `npm start` as its own process on `databaseUri` and a free loopback port, stopped by its own pid: with the
- * admin from the production build, or the API alone.
+ * admin from the production build, or the API alone; `workers` worker processes (`WEB_CONCURRENCY`).
  */
-export async function startHostProcess(databaseUri: string, { admin }: { admin: boolean }): Promise<HostProcess> {
+export async function startHostProcess(
+  databaseUri: string,
+  { admin, workers = 1 }: { admin: boolean; workers?: number },
+): Promise<HostProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'scripts/start.ts'], {
@@ -52,6 +63,8 @@ export async function startHostProcess(databaseUri: string, { admin }: { admin: 
       ...process.env,
       DATABASE_URI: databaseUri,
       NODE_ENV: 'production',
+      PAYLOAD_SECRET: TEST_SECRET,
+      WEB_CONCURRENCY: String(workers),
       NODE_OPTIONS: '',
       PORT: String(port),
       SERVER_URL: url,
@@ -78,6 +91,7 @@ export async function startHostProcess(databaseUri: string, { admin }: { admin: 
     url,
     output: () => output,
     exitCode: () => child.exitCode,
+    kill: () => child.kill('SIGKILL'),
     stop: () => stopChild(child),
   }
 }

@@ -1,0 +1,34 @@
+import type { PayloadRequest } from 'payload'
+
+import { createHash } from 'node:crypto'
+
+type LockingAdapter = {
+  name: string
+  sessions?: Record<string, { db: unknown }>
+  execute: (args: { db: unknown; raw: string }) => Promise<unknown>
+}
+
+/** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
+const lockKey = (name: string) =>
+  BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(name).digest('hex').slice(0, 16)}`)).toString()
+
+/** Writers that find a record by its name, or create one of that name, take turns per name. */
+export const nameLock = (collection: string, name: string) => `name ${collection} ${name}`
+
+/**
+ * Makes writers of the same thing (a slug, a name, a term's count) take turns across every server instance that
+ * shares the database, until the current transaction ends: on Postgres a transaction-scoped advisory lock per
+ * name, taken in sorted order so that two writers never wait for each other in a circle. The reads that follow
+ * see what the writer before committed. SQLite needs none: its write transactions hold the database's single
+ * write lock from their start (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
+ */
+export async function lockUntilCommit(req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>, names: string[]): Promise<void> {
+  const db = req.payload.db as unknown as LockingAdapter
+  if (db.name !== 'postgres' || !req.transactionID) return
+  const id = await req.transactionID
+  const session = db.sessions?.[String(id)]
+  if (!session) return
+  for (const name of [...new Set(names)].sort()) {
+    await db.execute({ db: session.db, raw: `SELECT pg_advisory_xact_lock(${lockKey(name)})` })
+  }
+}
