@@ -56,9 +56,9 @@ function guardSqlite(adapter: SqlAdapter) {
 
 /**
  * The host's database adapter with what the calendar promises built in, whoever configured it: the read and search
- * indexes of the plugin's `collections` in the schema the host migrates, transactions that report a failed COMMIT (payloadcms/payload#17726),
- * bounded waits and a pool that survives lost connections. Settings the host chose are kept. Adapters other than
- * SQLite and Postgres are returned as they are.
+ * indexes of the plugin's `collections` in the schema the host migrates, transactions that report a failed COMMIT
+ * (payloadcms/payload#17726), bounded waits and a pool that survives lost connections. Settings the host chose are
+ * kept. Adapters other than SQLite and Postgres are returned as they are.
  */
 export function withCalendarSafeguards(
   db: DatabaseAdapterObj,
