@@ -162,6 +162,15 @@ export function openApiDocument(routes: Route[], namespaceURL: string) {
         responses: responses(method, spec),
       }
     }
+    operations.options = {
+      operationId: operationId('OPTIONS' as Method, route.path),
+      summary: 'Describes this route: its methods and their arguments',
+      parameters: pathParams,
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: ref('RouteDescription') } } },
+        414: errorResponse(EVERYWHERE[414]),
+      },
+    }
     paths[openApiPath(route.path) || '/'] = operations
   }
   return {

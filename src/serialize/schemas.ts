@@ -54,6 +54,7 @@ export type ComponentName =
   | 'PersonJsonLd'
   | 'PlaceJsonLd'
   | 'PostalAddress'
+  | 'RouteDescription'
   | 'Term'
   | 'TermUrls'
   | 'Venue'
@@ -368,11 +369,40 @@ const error: Schema = {
   additionalProperties: false,
 }
 
+/** One route as `OPTIONS` and the index describe it: its methods, and each method's arguments. */
+const routeDescription: Schema = {
+  type: 'object',
+  required: ['namespace', 'methods', 'endpoints'],
+  properties: {
+    namespace: string,
+    methods: strings,
+    endpoints: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['methods', 'args'],
+        properties: {
+          methods: strings,
+          args: {
+            description: 'Each argument as a JSON schema, with `required` as a boolean (the original: `[]` for none)',
+            oneOf: [
+              { type: 'object', additionalProperties: { type: 'object', required: ['required'], properties: { required: boolean } } },
+              alwaysEmpty,
+            ],
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+}
+
 /** The namespace index: every route with its methods and arguments, as the original lists them. */
 const index: Schema = {
   type: 'object',
   required: ['namespace', 'routes'],
-  properties: { namespace: string, routes: { type: 'object', additionalProperties: { type: 'object' } } },
+  properties: { namespace: string, routes: { type: 'object', additionalProperties: ref('RouteDescription') } },
   additionalProperties: false,
 }
 
@@ -394,6 +424,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, Schema> = {
   PostalAddress: postalAddress,
   Error: error,
   Index: index,
+  RouteDescription: routeDescription,
 }
 
 /** A page of a list route: the items under their key, the totals, and the neighbour pages when there are some. */
