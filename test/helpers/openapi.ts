@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 
 type Operation = { responses: Record<string, { content?: { 'application/json': { schema: object } } }> }
 export type OpenApiDocument = {
