@@ -81,7 +81,7 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   ticketed: flag('Whether the event has tickets'),
   categories: linked(options, 'Category IDs, slugs or names (also comma-separated); unknown names create categories', ['array', 'string', 'integer']),
   tags: linked(options, 'Tag IDs, slugs or names (also comma-separated); unknown names create tags', ['array', 'string', 'integer']),
-  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', ['integer', 'string', 'object', 'array']),
+  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', ['object', 'integer', 'string', 'array']),
   organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields', ['array', 'integer', 'string', 'object']),
   password: text('The event password; empty removes it'),
   ml_language: languageParam(locales),
