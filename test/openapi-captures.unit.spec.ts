@@ -15,7 +15,10 @@ const CAPTURES = path.resolve(import.meta.dirname, 'fixtures/captures')
 
 type Capture = { request: { method: string; url: string }; status: number; body: unknown }
 
-const doc = openApiDocument(calendarRoutes(resolveOptions({}), [...DEFAULT_LOCALES]), 'http://localhost/api/calendar/events/v1')
+const doc = openApiDocument(
+  calendarRoutes(resolveOptions({}), [...DEFAULT_LOCALES]),
+  'http://localhost/api/calendar/events/v1',
+)
 const checker = answerChecker(doc as unknown as OpenApiDocument)
 
 /*
@@ -29,7 +32,11 @@ const withoutLinks = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(withoutLinks)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== '_links').map(([key, item]) => [key, withoutLinks(item)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([key]) => key !== '_links')
+            .map(([key, item]) => [key, withoutLinks(item)]),
+        )
       : value
 
 const files = readdirSync(CAPTURES).filter((file) => file.endsWith('.json'))
@@ -43,7 +50,12 @@ describe("the original's recorded answers are valid against /doc", () => {
     const problems = captures.flatMap((file) => {
       const capture = read(file)
       if (capture.status >= 300) return []
-      const verdict = checker.check(capture.request.method, namespacePath(capture.request.url), capture.status, withoutLinks(capture.body))
+      const verdict = checker.check(
+        capture.request.method,
+        namespacePath(capture.request.url),
+        capture.status,
+        withoutLinks(capture.body),
+      )
       return verdict.problems.map((problem) => `${file} (${verdict.operation}): ${problem}`)
     })
     expect(problems).toEqual([])
@@ -61,7 +73,12 @@ describe("the original's recorded answers are valid against /doc", () => {
   test('the statuses the original answers are listed for their operation', () => {
     const unlisted = captures.flatMap((file) => {
       const capture = read(file)
-      const verdict = checker.check(capture.request.method, namespacePath(capture.request.url), capture.status, withoutLinks(capture.body))
+      const verdict = checker.check(
+        capture.request.method,
+        namespacePath(capture.request.url),
+        capture.status,
+        withoutLinks(capture.body),
+      )
       // Unknown paths and methods are no operation of the document; their 404 body is checked as an Error above.
       if ((capture.body as { code?: string }).code === 'rest_no_route') return []
       return verdict.problems.some((problem) => problem.startsWith('status') || problem === 'no such operation')

@@ -37,7 +37,10 @@ type Init = { token?: string; body?: unknown; form?: string; rawBody?: string; h
  * that status's schema. Returns the answer for the test's own expectations.
  */
 async function call(method: string, path: string, init: Init = {}) {
-  const headers = { ...init.headers, ...(init.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }
+  const headers = {
+    ...init.headers,
+    ...(init.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+  }
   const answer = await server.request(`${NS}${path}`, {
     method,
     token: init.token,
@@ -56,7 +59,11 @@ async function call(method: string, path: string, init: Init = {}) {
 
 const operations = () =>
   Object.entries(doc.paths as Record<string, object>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation: operation as any })),
+    Object.entries(methods).map(([method, operation]) => ({
+      path,
+      method: method.toUpperCase(),
+      operation: operation as any,
+    })),
   )
 
 describe('the document', () => {
@@ -76,16 +83,30 @@ describe('the document', () => {
     expect(writes.length).toBeGreaterThan(20)
     for (const { path, method, operation } of writes) {
       const content = operation.requestBody?.content ?? {}
-      expect([path, method, Object.keys(content)]).toEqual([path, method, ['application/json', 'application/x-www-form-urlencoded']])
+      expect([path, method, Object.keys(content)]).toEqual([
+        path,
+        method,
+        ['application/json', 'application/x-www-form-urlencoded'],
+      ])
       expect(content['application/x-www-form-urlencoded'].schema).toEqual(content['application/json'].schema)
-      const query = operation.parameters.filter((param: { in: string }) => param.in === 'query').map((param: { name: string }) => param.name)
+      const query = operation.parameters
+        .filter((param: { in: string }) => param.in === 'query')
+        .map((param: { name: string }) => param.name)
       expect([path, method, query]).toEqual([path, method, ['ml_language']])
     }
     const createEvent = doc.paths['/events'].post.requestBody
     expect(createEvent.required).toBe(true)
     expect(createEvent.content['application/json'].schema.required).toEqual(['title', 'start_date', 'end_date'])
-    expect(createEvent.content['application/json'].schema.properties.venue.type).toEqual(['object', 'integer', 'string', 'array'])
-    expect(createEvent.content['application/x-www-form-urlencoded'].encoding.venue).toEqual({ style: 'deepObject', explode: true })
+    expect(createEvent.content['application/json'].schema.properties.venue.type).toEqual([
+      'object',
+      'integer',
+      'string',
+      'array',
+    ])
+    expect(createEvent.content['application/x-www-form-urlencoded'].encoding.venue).toEqual({
+      style: 'deepObject',
+      explode: true,
+    })
     expect(doc.paths['/events/{id}'].patch.requestBody.required).toBe(false)
     for (const { operation } of operations().filter(({ method }) => ['GET', 'DELETE', 'OPTIONS'].includes(method))) {
       expect(operation.requestBody).toBeUndefined()
@@ -95,11 +116,19 @@ describe('the document', () => {
   test('each operation lists the statuses its handler answers', () => {
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses)
     for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
-      expect([path, statuses(path, 'post')]).toEqual([path, expect.arrayContaining(['201', '401', '403', '413', '414', '415'])])
+      expect([path, statuses(path, 'post')]).toEqual([
+        path,
+        expect.arrayContaining(['201', '401', '403', '413', '414', '415']),
+      ])
       expect(statuses(path, 'post')).not.toContain('200')
     }
     for (const path of ['/events/{id}', '/venues/{id}', '/organizers/by-slug/{slug}']) {
-      for (const method of ['post', 'put', 'patch', 'delete']) expect([path, method, statuses(path, method)]).toEqual([path, method, expect.arrayContaining(['200', '401', '403', '410', '413', '415'])])
+      for (const method of ['post', 'put', 'patch', 'delete'])
+        expect([path, method, statuses(path, method)]).toEqual([
+          path,
+          method,
+          expect.arrayContaining(['200', '401', '403', '410', '413', '415']),
+        ])
     }
     // Terms are deleted for good: a second delete is a 400, never a 410.
     expect(statuses('/categories/{id}', 'delete')).not.toContain('410')
@@ -171,23 +200,38 @@ describe('our answers are what the document says', () => {
   test('writes, as JSON and as forms', async () => {
     const event = await call('POST', '/events', {
       token: admin,
-      form: 'title=Form+event&start_date=2027-06-01+10:00&end_date=2027-06-01+12:00&categories[]=music&venue[venue]=Form+Hall&venue[city]=Portland',
+      form:
+        'title=Form+event&start_date=2027-06-01+10:00&end_date=2027-06-01+12:00&categories[]=music' +
+        '&venue[venue]=Form+Hall&venue[city]=Portland',
     })
     expect([event.status, event.body.venue.venue]).toEqual([201, 'Form Hall'])
-    expect((await call('PATCH', `/events/${event.body.id}`, { token: admin, body: { all_day: true } })).body.all_day).toBe(true)
+    expect(
+      (await call('PATCH', `/events/${event.body.id}`, { token: admin, body: { all_day: true } })).body.all_day,
+    ).toBe(true)
     await call('PUT', `/events/${event.body.id}`, { token: admin, form: 'featured=1' })
     expect((await call('DELETE', `/events/${event.body.id}`, { token: admin })).body.status).toBe('trash')
     expect((await call('DELETE', `/events/${event.body.id}`, { token: admin })).status).toBe(410)
 
-    const venue = await call('POST', '/venues', { token: admin, body: { venue: 'Doc Venue', geo_lat: 1.5, geo_lng: 2.5 } })
+    const venue = await call('POST', '/venues', {
+      token: admin,
+      body: { venue: 'Doc Venue', geo_lat: 1.5, geo_lng: 2.5 },
+    })
     expect(venue.status).toBe(201)
     await call('POST', `/venues/${venue.body.id}`, { token: admin, form: 'city=Lisbon' })
     await call('DELETE', `/venues/${venue.body.id}`, { token: admin })
-    expect((await call('PATCH', `/venues/${venue.body.id}`, { token: admin, body: { city: 'Porto' } })).status).toBe(410)
+    expect((await call('PATCH', `/venues/${venue.body.id}`, { token: admin, body: { city: 'Porto' } })).status).toBe(
+      410,
+    )
     const organizer = await call('POST', '/organizers', { token: admin, form: 'organizer=Doc+Organizer&phone=123' })
-    await call('PATCH', `/organizers/by-slug/${organizer.body.slug}`, { token: admin, body: { email: 'doc@example.test' } })
+    await call('PATCH', `/organizers/by-slug/${organizer.body.slug}`, {
+      token: admin,
+      body: { email: 'doc@example.test' },
+    })
 
-    const category = await call('POST', '/categories', { token: admin, body: { name: 'Doc', parent: calendar.categories.music.id } })
+    const category = await call('POST', '/categories', {
+      token: admin,
+      body: { name: 'Doc', parent: calendar.categories.music.id },
+    })
     expect(category.status).toBe(201)
     await call('PUT', `/categories/${category.body.id}`, { token: admin, form: 'description=About' })
     const tag = await call('POST', '/tags', { token: admin, form: 'name=doc-tag' })
@@ -251,9 +295,15 @@ describe('our answers are what the document says', () => {
     const { body } = await server.request(`${NS}/events/${calendar.events.jazzNight.id}`)
     expect(checker.check('GET', '/events/1', 200, body).problems).toEqual([])
     const { title, ...untitled } = body
-    expect(checker.check('GET', '/events/1', 200, untitled).problems).toEqual([expect.stringContaining("required property 'title'")])
-    expect(checker.check('GET', '/events/1', 200, { ...body, author: 1 }).problems).toEqual([expect.stringContaining('/author must be string')])
-    expect(checker.check('GET', '/events/1', 200, { ...body, extra: 1 }).problems).toEqual([expect.stringContaining('additional properties')])
+    expect(checker.check('GET', '/events/1', 200, untitled).problems).toEqual([
+      expect.stringContaining("required property 'title'"),
+    ])
+    expect(checker.check('GET', '/events/1', 200, { ...body, author: 1 }).problems).toEqual([
+      expect.stringContaining('/author must be string'),
+    ])
+    expect(checker.check('GET', '/events/1', 200, { ...body, extra: 1 }).problems).toEqual([
+      expect.stringContaining('additional properties'),
+    ])
     expect(checker.check('GET', '/events/1', 418, body).problems).toEqual(['status 418 is not listed'])
   })
 })

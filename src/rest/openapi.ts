@@ -10,24 +10,37 @@ const PATH_PARAM = /:(\w+)(\([^)]*\))?/g
 const openApiPath = (path: string) => path.replace(PATH_PARAM, '{$1}')
 
 /** `GET /events/by-slug/:slug` → `getEventsBySlug`, `PATCH /events/:id` → `patchEventsById`, `GET ''` → `getIndex`. */
-function operationId(method: Method, path: string): string {
+function operationId(method: Method | 'OPTIONS', path: string): string {
   const words = path
-    .replace(PATH_PARAM, (_, name: string) => `by-${name}`)
-    .replace('by-slug/by-slug', 'by-slug')
+    .replace(/\/by-slug\/:slug$/, '/by-slug')
+    .replace(PATH_PARAM, 'by-$1')
     .split(/[/-]/)
     .filter(Boolean)
-  return `${method.toLowerCase()}${(words.length ? words : ['index']).map((word) => word[0].toUpperCase() + word.slice(1)).join('')}`
+  const capitalised = (words.length ? words : ['index']).map((word) => word[0].toUpperCase() + word.slice(1))
+  return `${method.toLowerCase()}${capitalised.join('')}`
 }
 
 const jsonTypeOf = (value: unknown): JsonType =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : (typeof value as JsonType)
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : (typeof value as JsonType)
+
+const typesOf = (param: Param): readonly JsonType[] =>
+  typeof param.type === 'object' ? param.type : [param.type ?? 'string']
+const takes = (param: Param, type: JsonType) => typesOf(param).includes(type)
 
 function schemaOf(param: Param): Schema {
-  const types: readonly JsonType[] = typeof param.type === 'object' ? param.type : [param.type ?? 'string']
-  const defaultFits = param.default !== undefined && types.some((type) => {
-    const actual = jsonTypeOf(param.default)
-    return actual === type || (type === 'number' && actual === 'integer')
-  })
+  const types = typesOf(param)
+  const defaultFits =
+    param.default !== undefined &&
+    types.some((type) => {
+      const actual = jsonTypeOf(param.default)
+      return actual === type || (type === 'number' && actual === 'integer')
+    })
   return {
     type: types.length === 1 ? types[0] : [...types],
     ...(param.items ? { items: { type: param.items } } : {}),
@@ -39,8 +52,6 @@ function schemaOf(param: Param): Schema {
   }
 }
 
-const takes = (param: Param, type: JsonType) => param.type === type || (typeof param.type === 'object' && param.type.includes(type))
-
 /**
  * The body of a write: JSON, or a form whose arrays repeat their key (`categories=1&categories=2`, or bracketed)
  * and whose objects are bracketed (`venue[city]=Portland`).
@@ -49,7 +60,9 @@ function requestBody(params: [string, Param][]) {
   const required = params.filter(([, param]) => param.required).map(([name]) => name)
   const schema = {
     type: 'object',
-    properties: Object.fromEntries(params.map(([name, param]) => [name, { description: param.description, ...schemaOf(param) }])),
+    properties: Object.fromEntries(
+      params.map(([name, param]) => [name, { description: param.description, ...schemaOf(param) }]),
+    ),
     ...(required.length ? { required } : {}),
   }
   const encoding = Object.fromEntries(
@@ -102,10 +115,15 @@ function responses(method: Method, spec: MethodSpec) {
     add(413, 'The body is larger than the limit (`rest_request_too_large`)')
     add(415, 'The body is neither JSON nor form-encoded (`rest_unsupported_media_type`)')
   }
-  for (const [status, description] of Object.entries({ ...spec.answers, ...EVERYWHERE })) add(Number(status), description)
+  for (const [status, description] of Object.entries({ ...spec.answers, ...EVERYWHERE }))
+    add(Number(status), description)
 
   const { returns } = spec
-  const success = returns ? (returns.page ? pageOf(returns.page, returns.schema) : ref(returns.schema)) : { type: 'object' }
+  const success = returns
+    ? returns.page
+      ? pageOf(returns.page, returns.schema)
+      : ref(returns.schema)
+    : { type: 'object' }
   const status = returns?.status ?? 200
   return {
     [status]: {
@@ -115,7 +133,12 @@ function responses(method: Method, spec: MethodSpec) {
       content: { 'application/json': { schema: success } },
     },
     ...(method === 'GET'
-      ? { 304: { description: 'Not modified: an anonymous caller holds this answer (`If-None-Match`, with the response cache on)' } }
+      ? {
+          304: {
+            description:
+              'Not modified: an anonymous caller holds this answer (`If-None-Match`, with the response cache on)',
+          },
+        }
       : {}),
     ...Object.fromEntries(
       Object.entries(errors)
@@ -163,7 +186,7 @@ export function openApiDocument(routes: Route[], namespaceURL: string) {
       }
     }
     operations.options = {
-      operationId: operationId('OPTIONS' as Method, route.path),
+      operationId: operationId('OPTIONS', route.path),
       summary: 'Describes this route: its methods and their arguments',
       parameters: pathParams,
       responses: {

@@ -286,7 +286,7 @@ const organizer = objectOf<OrganizerObject>('An organizer; empty fields are left
 )
 
 const event = objectOf<EventObject>(
-  'An event; a password-protected one not unlocked has its protected fields emptied or null; `json_ld` on single reads only',
+  'An event; one password-protected and not unlocked has its protected fields empty or null; `json_ld` on single reads',
 )(
   {
     id: integer,
@@ -386,7 +386,10 @@ const routeDescription: Schema = {
           args: {
             description: 'Each argument as a JSON schema, with `required` as a boolean (the original: `[]` for none)',
             oneOf: [
-              { type: 'object', additionalProperties: { type: 'object', required: ['required'], properties: { required: boolean } } },
+              {
+                type: 'object',
+                additionalProperties: { type: 'object', required: ['required'], properties: { required: boolean } },
+              },
               alwaysEmpty,
             ],
           },

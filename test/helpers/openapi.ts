@@ -26,7 +26,9 @@ export function answerChecker(doc: OpenApiDocument) {
   }))
   const operationOf = (method: string, path: string) => {
     const bare = path.split('?')[0]
-    const found = templates.find(({ template, pattern }) => pattern.test(bare) && doc.paths[template][method.toLowerCase()])
+    const found = templates.find(
+      ({ template, pattern }) => pattern.test(bare) && doc.paths[template][method.toLowerCase()],
+    )
     return found && { name: `${method} ${found.template}`, operation: doc.paths[found.template][method.toLowerCase()] }
   }
   const validators = new Map<object, ReturnType<typeof ajv.compile>>()
@@ -52,7 +54,9 @@ export function answerChecker(doc: OpenApiDocument) {
       const validate = validatorOf(schema)
       const problems = validate(body)
         ? []
-        : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`)
+        : (validate.errors ?? []).map(
+            (error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`,
+          )
       return { operation: found.name, problems }
     },
   }
