@@ -272,6 +272,14 @@ async function getEvent(call: RestCall<SingleParams>) {
   return { body: serializeEvent(doc, related, call.serialize, { single: true, blanked: false }) }
 }
 
+/** For `/doc`: what reading one event answers; an unknown slug is a 400. */
+const singleAnswers = {
+  returns: { schema: 'Event' },
+  answers: {
+    403: 'Not the caller\'s to see, in the trash, or password-protected (`event-not-accessible`, `event-no-longer-available`, `event-password-protected`)',
+  },
+} as const
+
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
   const writes = eventWriteMethods(options, locales)
   const single = { POST: writes.update, PUT: writes.update, PATCH: writes.update, DELETE: writes.remove }
@@ -280,7 +288,13 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events',
       pattern: '/events',
       methods: {
-        GET: method({ description: 'Returns a page of events', params: listParams(options, locales), handler: listEvents }),
+        GET: method({
+          description: 'Returns a page of events',
+          params: listParams(options, locales),
+          handler: listEvents,
+          returns: { schema: 'Event', page: 'events' },
+          answers: { 404: 'A page beyond the last (`event-archive-page-not-found`)' },
+        }),
         POST: writes.create,
       },
     },
@@ -288,7 +302,13 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/:id(\\d+)',
       pattern: '/events/(?P<id>\\d+)',
       methods: {
-        GET: method({ description: 'Returns a single event', params: singleParams(locales), handler: getEvent }),
+        GET: method({
+          description: 'Returns a single event',
+          params: singleParams(locales),
+          handler: getEvent,
+          ...singleAnswers,
+          answers: { ...singleAnswers.answers, 404: 'No event has this id (`rest-event-not-found`)' },
+        }),
         ...single,
       },
     },
@@ -296,7 +316,12 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
       path: '/events/by-slug/:slug',
       pattern: '/events/by-slug/(?P<slug>[^/]+)',
       methods: {
-        GET: method({ description: 'Returns a single event by its slug', params: singleParams(locales), handler: getEvent }),
+        GET: method({
+          description: 'Returns a single event by its slug',
+          params: singleParams(locales),
+          handler: getEvent,
+          ...singleAnswers,
+        }),
         ...single,
       },
     },

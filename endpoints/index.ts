@@ -29,6 +29,7 @@ export function calendarRoutes(options: ResolvedCalendarOptions, locales: string
             context: { type: 'string', default: 'view', description: 'Scope under which the request is made' },
             ml_language: languageParam(locales),
           },
+          returns: { schema: 'Index' },
           handler: async () => ({
             body: {
               namespace: NAMESPACE,

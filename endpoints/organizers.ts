@@ -28,6 +28,7 @@ export const organizerRoutes = (options: ResolvedCalendarOptions, locales: strin
       eventField: 'organizers',
       searchFields: ['name', 'email', 'phone', 'website', 'excerpt'],
       serialize: serializeOrganizer,
+      schema: 'Organizer',
       writeParams: { ...writeParams },
       toData,
     },

@@ -72,6 +72,7 @@ export const venueRoutes = (options: ResolvedCalendarOptions, locales: string[])
       eventField: 'venue',
       searchFields: ['name', 'address', 'city', 'state', 'province', 'country', 'zip', 'phone', 'excerpt'],
       serialize: serializeVenue,
+      schema: 'Venue',
       writeParams,
       toData,
     },

@@ -7,6 +7,7 @@ export const languageParam = (locales: string[]): Param => ({
   type: 'string',
   enum: locales,
   description: 'The language of the response and of the localized fields',
+  location: 'query',
 })
 
 export const paginationParams = (options: ResolvedCalendarOptions, what: string) => ({

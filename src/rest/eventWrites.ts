@@ -61,7 +61,7 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     },
   } as Param<string>,
   all_day: flag('Whether the event lasts the whole day'),
-  cost: anything('The event cost, free text', 'string'),
+  cost: anything('The event cost, free text', ['string', 'number', 'null']),
   currency_symbol: text('The currency symbol of the cost'),
   currency_code: text('The ISO currency code of the cost'),
   currency_position: {
@@ -79,10 +79,10 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   sticky: flag('Whether the event is sticky in lists'),
   featured: flag('Whether the event is featured'),
   ticketed: flag('Whether the event has tickets'),
-  categories: linked(options, 'Category IDs, slugs or names; unknown names create categories'),
-  tags: linked(options, 'Tag IDs, slugs or names; unknown names create tags'),
-  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', 'object'),
-  organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields'),
+  categories: linked(options, 'Category IDs, slugs or names (also comma-separated); unknown names create categories', ['array', 'string', 'integer']),
+  tags: linked(options, 'Tag IDs, slugs or names (also comma-separated); unknown names create tags', ['array', 'string', 'integer']),
+  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', ['object', 'integer', 'string', 'array']),
+  organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields', ['array', 'integer', 'string', 'object']),
   password: text('The event password; empty removes it'),
   ml_language: languageParam(locales),
 })
@@ -183,11 +183,17 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
   }
 
   const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
+  /** For `/doc`: what `target` answers. */
+  const targetAnswers = {
+    404: 'By id: no event has it (`rest-event-not-found`)',
+    410: 'The event is in the trash (`event-is-in-trash`)',
+  }
 
   const create = method({
     description: 'Creates an event',
     permission: canWrite,
     params: writeParams(options, locales, true),
+    returns: { schema: 'Event', status: 201 },
     handler: async (call) => {
       const doc = await inTransaction(call, async () =>
         call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
@@ -200,6 +206,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     description: 'Updates an event; only the fields sent change',
     permission: canWrite,
     params: writeParams(options, locales, false),
+    returns: { schema: 'Event' },
+    answers: targetAnswers,
     handler: async (call) => {
       const existing = await target(call)
       const doc = await inTransaction(call, async () =>
@@ -218,6 +226,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     description: 'Moves an event to the trash',
     permission: canWrite,
     params: { ml_language: languageParam(locales) },
+    returns: { schema: 'Event' },
+    answers: targetAnswers,
     handler: async (call) => {
       const doc = await moveToTrash(call, collection, (await target(call)).id)
       return respond(call, doc as unknown as EventDoc)

@@ -1,5 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
+import type { ComponentName } from '../serialize/schemas.js'
 import type { Id, Related, SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 
@@ -32,6 +33,8 @@ export type LinkedPostKind<D extends Doc> = {
   /** Fields `search` looks in (localized ones in the requested locale). */
   searchFields: string[]
   serialize: (doc: D, related: Pick<Related, 'media'>, ctx: SerializeContext, view: { single: boolean }) => unknown
+  /** The component schema of what `serialize` returns, for `/doc`. */
+  schema: ComponentName
   /** Write parameters of this kind besides the name and the publication ones. */
   writeParams: Record<string, Param>
   /** Stored fields for the kind's own write parameters that were sent (the name included). */
@@ -194,43 +197,66 @@ export function linkedPostRoutes<D extends Doc>(
     return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
   }
 
+  /** For `/doc`: what `target` answers besides a 400 for an unknown record. */
+  const targetDoc = {
+    returns: { schema: kind.schema },
+    answers: { 410: `The ${kind.resource} is in the trash (\`${kind.resource}-is-in-trash\`)` },
+  }
+  const updateMethod = () =>
+    method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update, ...targetDoc })
   const writes = {
-    POST: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
-    PUT: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
-    PATCH: method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update }),
+    POST: updateMethod(),
+    PUT: updateMethod(),
+    PATCH: updateMethod(),
     DELETE: method({
       description: `Moves a ${kind.resource} to the trash`,
       permission: canWrite,
       params: { ml_language: languageParam(locales) },
       handler: remove,
+      ...targetDoc,
     }),
   }
 
   const singleParams = { ml_language: languageParam(locales) }
   const single = `Returns a single ${kind.resource}`
+  /** For `/doc`: what `getOne` answers besides a 400 for an unknown record. */
+  const singleDoc = {
+    returns: { schema: kind.schema },
+    answers: { 403: `Not the caller's to see (\`${kind.resource}-not-accessible\`)` },
+  }
   return [
     {
       path: `/${kind.plural}`,
       pattern: `/${kind.plural}`,
       methods: {
-        GET: method({ description: `Returns a page of ${kind.plural}`, params, handler: list }),
+        GET: method({
+          description: `Returns a page of ${kind.plural}`,
+          params,
+          handler: list,
+          returns: { schema: kind.schema, page: kind.plural },
+          answers: { 404: `A page beyond the last (\`${kind.resource}-archive-page-not-found\`)` },
+        }),
         POST: method({
           description: `Creates a ${kind.resource}, or returns the one with that name`,
           permission: canWrite,
           params: writeParams(true),
           handler: create,
+          returns: { schema: kind.schema, status: 201 },
         }),
       },
     },
     {
       path: `/${kind.plural}/:id(\\d+)`,
       pattern: `/${kind.plural}/(?P<id>\\d+)`,
-      methods: { GET: method({ description: single, params: singleParams, handler: getOne }), ...writes },
+      methods: { GET: method({ description: single, params: singleParams, handler: getOne, ...singleDoc }), ...writes },
     },
     {
       path: `/${kind.plural}/by-slug/:slug`,
       pattern: `/${kind.plural}/by-slug/(?P<slug>[^/]+)`,
-      methods: { GET: method({ description: `${single} by its slug`, params: singleParams, handler: getOne }), ...writes },
+      methods: {
+        GET: method({ description: `${single} by its slug`, params: singleParams, handler: getOne, ...singleDoc }),
+        ...writes,
+      },
     },
   ]
 }

@@ -10,14 +10,15 @@ export class ParamError extends Error {
   }
 }
 
-export type JsonType = 'array' | 'boolean' | 'integer' | 'number' | 'object' | 'string'
+export type JsonType = 'array' | 'boolean' | 'integer' | 'null' | 'number' | 'object' | 'string'
 
 /**
  * One parameter of one route, declared once: validation, defaults, the namespace index, `OPTIONS` and the OpenAPI
  * document are all derived from it.
  */
 export type Param<T = unknown> = {
-  type?: JsonType
+  /** Several types when the parameter takes several shapes (an id, a list, or an object of fields). */
+  type?: JsonType | readonly JsonType[]
   /** For arrays: the type of the items. */
   items?: JsonType
   /** OpenAPI `format`, e.g. `date-time`. */
@@ -31,6 +32,11 @@ export type Param<T = unknown> = {
   required?: boolean
   /** Documented default; what the handler does without the parameter. */
   default?: unknown
+  /**
+   * `query`: documented as a query parameter on writes too, since it chooses how the request is read rather than
+   * carrying data (writes read their parameters from the query string and the body alike).
+   */
+  location?: 'query'
   /** Turns the raw value (a query string value, array, or JSON body value) into the handler's value. */
   parse?: (raw: unknown, name: string) => T
 }

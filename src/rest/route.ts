@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import type { ComponentName } from '../serialize/schemas.js'
 import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 import type { ParamSpec, ParamValues } from './params.js'
@@ -31,6 +32,13 @@ export type MethodSpec<S extends ParamSpec = ParamSpec> = {
   permission?: (call: Pick<RestCall, 'options' | 'req'>) => boolean
   params: S
   handler: (call: RestCall<S>) => Promise<RestResult>
+  /** For `/doc`: what a success answers, a component schema or a page of them under `page` (a list's key). */
+  returns?: { schema: ComponentName; page?: string; status?: 201 }
+  /**
+   * For `/doc`: the error statuses this handler answers besides those every route can (400; 401 and 403 from
+   * `permission`; 413 and 415 when a body is read; 414, 500 and 503 anywhere), each with when.
+   */
+  answers?: Record<number, string>
 }
 
 /** One route of the namespace: its path (path-to-regexp, relative to the namespace) and its methods. */

@@ -90,6 +90,7 @@ export function termWriteMethods(
     // when they write an event.
     permission: ({ req }) => options.access.publish({ req }),
     params: writeParams(locales, true),
+    returns: { schema: 'Term', status: 201 },
     handler: async (call) => {
       await checkParent(call)
       const term = await inTransaction(call, async () => {
@@ -104,6 +105,7 @@ export function termWriteMethods(
     description: `Updates one of the event ${taxonomy}`,
     permission: ({ req }) => options.access.publish({ req }),
     params: writeParams(locales, false),
+    returns: { schema: 'Term' },
     handler: async (call) => {
       const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       await checkParent(call)
@@ -121,6 +123,7 @@ export function termWriteMethods(
     description: `Deletes one of the event ${taxonomy} for good`,
     permission: ({ req }) => options.access.publish({ req }),
     params: { ml_language: languageParam(locales) },
+    returns: { schema: 'Term' },
     handler: async (call) => {
       const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       const previous = await respond(call, existing)

@@ -157,6 +157,9 @@ const BY_NAME = new Map(
 const knownFor = (name: string, family: string, fixture: Fixture): Known =>
   fixture[FAMILY_OF.get(name) ?? family] ?? fixture.events
 
+/** The type a parameter is first declared with; one that takes several shapes lists its usual one first. */
+const typeOf = (param: Param) => (typeof param.type === 'object' ? param.type[0] : param.type)
+
 /** A plausible value for a declared parameter, as text: what a well-behaved client would send. */
 export function plausibleText(name: string, param: Param, family: string, fixture: Fixture): fc.Arbitrary<string> {
   const known = knownFor(name, family, fixture)
@@ -165,7 +168,7 @@ export function plausibleText(name: string, param: Param, family: string, fixtur
   if (named) return fc.constantFrom(...named)
   if (param.enum?.length) return fc.constantFrom(...param.enum)
   if (param.format === 'date-time') return fc.constantFrom(...DATES)
-  switch (param.type) {
+  switch (typeOf(param)) {
     case 'integer':
       return id
     case 'number':
@@ -191,13 +194,13 @@ const linkedRecord = (name: string): fc.Arbitrary<object> =>
 export function plausibleJson(name: string, param: Param, family: string, fixture: Fixture): fc.Arbitrary<unknown> {
   const known = knownFor(name, family, fixture)
   const ids = fc.array(fc.constantFrom(...known.ids.map(Number)), { maxLength: 3 })
-  if (param.type === 'integer') return plausibleText(name, param, family, fixture).map(Number)
-  if (param.type === 'boolean') return fc.boolean()
+  if (typeOf(param) === 'integer') return plausibleText(name, param, family, fixture).map(Number)
+  if (typeOf(param) === 'boolean') return fc.boolean()
   // Linked records in event writes; in their own routes `venue` and `organizer` are the name.
-  if (name === 'venue' && param.type !== 'string') return fc.oneof(fc.constantFrom(...known.ids.map(Number)), ids.map((list) => ({ id: list[0] ?? 1 })), linkedRecord(name))
-  if (name === 'organizer' && param.type !== 'string') return fc.oneof(ids, ids.map((list) => list.join(',')), fc.array(linkedRecord(name), { maxLength: 2 }))
-  if (param.type === 'array') return fc.oneof(ids, fc.array(fc.oneof(fc.constantFrom(...known.slugs), hostileText), { maxLength: 3 }))
-  if (param.type === 'string' && !param.enum && !param.format && !BY_NAME.has(name)) {
+  if (name === 'venue' && typeOf(param) !== 'string') return fc.oneof(fc.constantFrom(...known.ids.map(Number)), ids.map((list) => ({ id: list[0] ?? 1 })), linkedRecord(name))
+  if (name === 'organizer' && typeOf(param) !== 'string') return fc.oneof(ids, ids.map((list) => list.join(',')), fc.array(linkedRecord(name), { maxLength: 2 }))
+  if (typeOf(param) === 'array') return fc.oneof(ids, fc.array(fc.oneof(fc.constantFrom(...known.slugs), hostileText), { maxLength: 3 }))
+  if (typeOf(param) === 'string' && !param.enum && !param.format && !BY_NAME.has(name)) {
     return fc.oneof(plausibleText(name, param, family, fixture), hostileText)
   }
   return plausibleText(name, param, family, fixture)
