@@ -52,9 +52,9 @@ export type Role = (typeof ROLES)[number]
 
 /** Public page URL templates; `{serverURL}`, `{slug}`, `{id}` and `{path}` (category ancestry) are filled in. */
 export const DEFAULT_URL_TEMPLATES = {
-  event: '{serverURL}/events/{slug}/',
-  venue: '{serverURL}/venues/{slug}/',
-  organizer: '{serverURL}/organizers/{slug}/',
+  event: '{serverURL}/event/{slug}/',
+  venue: '{serverURL}/venue/{slug}/',
+  organizer: '{serverURL}/organizer/{slug}/',
   category: '{serverURL}/events/category/{path}/',
   tag: '{serverURL}/events/tag/{slug}/',
 }

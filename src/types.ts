@@ -79,8 +79,8 @@ export type EventsCalendarOptions = {
   /**
    * Templates of the public page URLs returned as `url`. Placeholders: `{serverURL}`, `{slug}`, `{id}`, and
    * `{path}` (category ancestry, e.g. `music/jazz`).
-   * @default { event: '{serverURL}/events/{slug}/', venue: '{serverURL}/venues/{slug}/',
-   *   organizer: '{serverURL}/organizers/{slug}/', category: '{serverURL}/events/category/{path}/',
+   * @default { event: '{serverURL}/event/{slug}/', venue: '{serverURL}/venue/{slug}/',
+   *   organizer: '{serverURL}/organizer/{slug}/', category: '{serverURL}/events/category/{path}/',
    *   tag: '{serverURL}/events/tag/{slug}/' }
    */
   urls?: Partial<UrlTemplates>
