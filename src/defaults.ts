@@ -1,6 +1,9 @@
 /** The REST namespace, mounted under the Payload API route (`/api`). */
 export const NAMESPACE = 'calendar/events/v1'
 
+/** Where the namespace also answers, under the API route, with the `wordpressPaths` option: the original's path. */
+export const WORDPRESS_NAMESPACE = 'wp-json/tribe/events/v1'
+
 export const DEFAULT_LOCALES = ['zh-hans', 'zh-hant', 'en'] as const
 export const DEFAULT_LOCALE = 'en'
 
