@@ -1,6 +1,9 @@
 /** The REST namespace, mounted under the Payload API route (`/api`). */
 export const NAMESPACE = 'calendar/events/v1'
 
+/** Where the namespace also answers, under the API route, with the `wordpressPaths` option: the original's path. */
+export const WORDPRESS_NAMESPACE = 'wp-json/tribe/events/v1'
+
 export const DEFAULT_LOCALES = ['zh-hans', 'zh-hant', 'en'] as const
 export const DEFAULT_LOCALE = 'en'
 
@@ -52,9 +55,9 @@ export type Role = (typeof ROLES)[number]
 
 /** Public page URL templates; `{serverURL}`, `{slug}`, `{id}` and `{path}` (category ancestry) are filled in. */
 export const DEFAULT_URL_TEMPLATES = {
-  event: '{serverURL}/events/{slug}/',
-  venue: '{serverURL}/venues/{slug}/',
-  organizer: '{serverURL}/organizers/{slug}/',
+  event: '{serverURL}/event/{slug}/',
+  venue: '{serverURL}/venue/{slug}/',
+  organizer: '{serverURL}/organizer/{slug}/',
   category: '{serverURL}/events/category/{path}/',
   tag: '{serverURL}/events/tag/{slug}/',
 }

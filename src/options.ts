@@ -53,6 +53,8 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
             maxAgeSeconds: input.cache?.maxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS,
             maxBytes: input.cache?.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
           },
+    trustProxy: input.trustProxy ?? false,
+    wordpressPaths: input.wordpressPaths ?? false,
     disabled: input.disabled ?? false,
   }
 }

@@ -16,6 +16,7 @@ import { withCalendarSafeguards } from './database/safeguards.js'
 import { prepareCalendarDatabase } from './database/startup.js'
 import { defaultLocalization, withCalendarI18n } from './localization.js'
 import { resolveOptions } from './options.js'
+import { reportSiteURL } from './rest/siteURL.js'
 import { withPluginOptions } from './pluginOptions.js'
 
 /**
@@ -65,6 +66,7 @@ export const eventsCalendarPlugin =
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unavailableAfterError] },
       onInit: async (payload) => {
         await config.onInit?.(payload)
+        reportSiteURL(payload, options)
         await prepareCalendarDatabase(payload)
       },
     }

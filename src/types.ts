@@ -79,8 +79,8 @@ export type EventsCalendarOptions = {
   /**
    * Templates of the public page URLs returned as `url`. Placeholders: `{serverURL}`, `{slug}`, `{id}`, and
    * `{path}` (category ancestry, e.g. `music/jazz`).
-   * @default { event: '{serverURL}/events/{slug}/', venue: '{serverURL}/venues/{slug}/',
-   *   organizer: '{serverURL}/organizers/{slug}/', category: '{serverURL}/events/category/{path}/',
+   * @default { event: '{serverURL}/event/{slug}/', venue: '{serverURL}/venue/{slug}/',
+   *   organizer: '{serverURL}/organizer/{slug}/', category: '{serverURL}/events/category/{path}/',
    *   tag: '{serverURL}/events/tag/{slug}/' }
    */
   urls?: Partial<UrlTemplates>
@@ -120,6 +120,20 @@ export type EventsCalendarOptions = {
    */
   cache?: false | { maxAgeSeconds?: number; maxBytes?: number }
   /**
+   * Behind a reverse proxy that sets `X-Forwarded-Host` and `X-Forwarded-Proto` (and drops any a client sent):
+   * the absolute URLs of answers name the address those headers report instead of `serverURL`. Off, they are
+   * ignored, as is the request's `Host`: anyone can send them.
+   * @default false
+   */
+  trustProxy?: boolean
+  /**
+   * Also serves the namespace at the original's paths, `{server}/wp-json/tribe/events/v1/...` and
+   * `{server}/?rest_route=/tribe/events/v1/...`, so clients that build them from a site's address work unchanged.
+   * A Next.js site also needs the plugin's proxy (`payload-events-calendar/next`), which `npm start` has built in.
+   * @default false
+   */
+  wordpressPaths?: boolean
+  /**
    * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
    * @default false
    */
@@ -142,5 +156,7 @@ export type ResolvedCalendarOptions = {
   geoRadiusKm: number
   imageHosts: string[]
   cache: false | { maxAgeSeconds: number; maxBytes: number }
+  trustProxy: boolean
+  wordpressPaths: boolean
   disabled: boolean
 }

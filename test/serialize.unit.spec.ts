@@ -20,6 +20,7 @@ import {
   termDoc,
   venueDoc,
   type Wire,
+  withTypedGlobalIds,
 } from './fixtures/captures.js'
 
 /** A context that reproduces the URLs of the install the captures were taken on. */
@@ -60,7 +61,7 @@ function decodeEmails<T>(value: T): T {
 }
 
 function expectWire(actual: unknown, expected: unknown) {
-  const [a, e] = [decodeEmails(actual), decodeEmails(expected)]
+  const [a, e] = [decodeEmails(actual), decodeEmails(withTypedGlobalIds(expected))]
   expect(a).toEqual(e)
   expect(keyPaths(a)).toEqual(keyPaths(e))
 }

@@ -2,8 +2,10 @@ import type { Payload } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../types.js'
 
-import { NAMESPACE } from '../defaults.js'
+import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { pluginOptionsOf } from '../pluginOptions.js'
+import { corsHeaders } from '../rest/cors.js'
+import { siteURL } from '../rest/siteURL.js'
 import { readChangeStamp } from './changeStamp.js'
 import { conditional } from './etag.js'
 import { latestOf } from './latest.js'
@@ -20,7 +22,7 @@ export type CacheRequest = {
 /** A kept answer, or how to keep the answer computed for this request once it is known. */
 export type CacheLookup = { answer: Answer } | { keep: (answer: Answer) => void }
 
-type Settings = Exclude<ResolvedCalendarOptions['cache'], false>
+type Settings = Exclude<ResolvedCalendarOptions['cache'], false> & Pick<ResolvedCalendarOptions, 'trustProxy'>
 
 /**
  * Answers to anonymous GETs of the namespace, kept in memory. Only answers marked `public` (to a caller without
@@ -31,27 +33,31 @@ type Settings = Exclude<ResolvedCalendarOptions['cache'], false>
 export class ResponseCache {
   private readonly store: ResponseStore
   private readonly currentStamp: () => Promise<string>
-  private readonly namespacePath: string
+  private readonly namespacePaths: string[]
   private readonly tokenCookie: string
 
   constructor(
-    payload: Payload,
+    private readonly payload: Payload,
     private readonly settings: Settings,
   ) {
     this.store = new ResponseStore(settings.maxBytes)
     this.currentStamp = latestOf(() => readChangeStamp(payload))
-    this.namespacePath = `${payload.config.routes.api}/${NAMESPACE}`
+    this.namespacePaths = [NAMESPACE, WORDPRESS_NAMESPACE].map((path) => `${payload.config.routes.api}/${path}`)
     this.tokenCookie = `${payload.config.cookiePrefix}-token=`
   }
 
-  /** The key of a request whose answer may be kept, or null. */
+  /**
+   * The key of a request whose answer may be kept, or null: the site address its URLs name and its path and query.
+   * Its origin only changes the CORS headers, which are added to each answer as it is sent.
+   */
   private keyOf({ header, method, url }: CacheRequest): string | null {
     if (method !== 'GET' || header('authorization') || header('cookie')?.includes(this.tokenCookie)) return null
-    const { pathname, searchParams } = new URL(url)
-    if (pathname !== this.namespacePath && !pathname.startsWith(`${this.namespacePath}/`)) return null
+    const { pathname, search, searchParams } = new URL(url)
+    if (!this.namespacePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return null
     // A password unlocks one event for whoever knows it: such answers are computed every time.
     if ([...searchParams.keys()].some((name) => name.startsWith('password'))) return null
-    return `${header('origin') ?? ''}\n${url}`
+    const site = siteURL({ payload: this.payload, headers: { get: (name) => header(name) ?? null } }, this.settings)
+    return `${site}${pathname}${search}`
   }
 
   async lookup(request: CacheRequest): Promise<CacheLookup | null> {
@@ -80,9 +86,9 @@ const caches = new WeakMap<Payload, ResponseCache | null>()
 export function responseCacheOf(payload: Payload): ResponseCache | null {
   let cache = caches.get(payload)
   if (cache === undefined) {
-    const settings = pluginOptionsOf(payload.config)?.cache
+    const options = pluginOptionsOf(payload.config)
     const customAuth = payload.config.collections.some((collection) => collection.auth?.strategies?.length)
-    cache = settings && !customAuth ? new ResponseCache(payload, settings) : null
+    cache = options?.cache && !customAuth ? new ResponseCache(payload, { ...options.cache, trustProxy: options.trustProxy }) : null
     caches.set(payload, cache)
   }
   return cache
@@ -90,9 +96,11 @@ export function responseCacheOf(payload: Payload): ResponseCache | null {
 
 /**
  * For a host's own HTTP server in front of Payload: the kept answer to an anonymous read of the namespace (`304`
- * when the caller holds it), or null, and the request goes to Payload. CORS headers are the server's to add.
+ * when the caller holds it) with the CORS headers of the request's origin, or null, and the request goes to Payload.
  */
 export async function cachedCalendarAnswer(payload: Payload, request: CacheRequest): Promise<Answer | null> {
   const found = await responseCacheOf(payload)?.lookup(request)
-  return found && 'answer' in found ? conditional(found.answer, request.header('if-none-match')) : null
+  if (!found || !('answer' in found)) return null
+  const answer = conditional(found.answer, request.header('if-none-match'))
+  return { ...answer, headers: { ...answer.headers, ...corsHeaders(payload.config, request.header('origin')) } }
 }

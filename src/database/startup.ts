@@ -24,11 +24,4 @@ export async function prepareCalendarDatabase(payload: Payload): Promise<void> {
         '`payload migrate:create --file payload-events-calendar/migrations/sqlite-search-index` and `payload migrate`',
     )
   }
-  if (!payload.config.serverURL && process.env.NODE_ENV === 'production') {
-    payload.logger.warn(
-      'calendar: serverURL is not set, so the absolute URLs in its answers (url, rest_url, Link, Location) name the ' +
-        'address the server saw (localhost under Next.js), and without it or `csrf` Payload takes its login cookie ' +
-        'from requests any site makes; set serverURL in the Payload config to the public address',
-    )
-  }
 }

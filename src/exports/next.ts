@@ -5,8 +5,10 @@ import { calendarRequestPath, type RequestPathOptions } from '../rest/requestPat
 
 /**
  * A Next.js proxy (`proxy.ts`, formerly `middleware.ts`) that serves `/{locale}/api/...` as
- * `/api/...?ml_language={locale}` and makes API paths with broken `%` escapes decodable, so the calendar answers
- * them with its own errors. `locales` default to the plugin's default locales; `apiRoute` to Payload's `/api`.
+ * `/api/...?ml_language={locale}`, makes API paths with broken `%` escapes decodable, so the calendar answers
+ * them with its own errors, and passes the original's paths (`/wp-json/tribe/events/v1/...`,
+ * `/?rest_route=/tribe/events/v1/...`) to the API, which serves them with the `wordpressPaths` option. `locales`
+ * default to the plugin's default locales; `apiRoute` to Payload's `/api`.
  */
 export function createCalendarProxy({ apiRoute = '/api', locales = DEFAULT_LOCALES }: Partial<RequestPathOptions> = {}) {
   return function calendarProxy(request: NextRequest): NextResponse {

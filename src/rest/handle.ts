@@ -14,20 +14,21 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
 import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
-import { NAMESPACE } from '../defaults.js'
+import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
 import { forbidden, invalidParam, invalidParams, noRoute, queryTooLong, RestError, serverError } from './errors.js'
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
 import { serializedWrite } from './writes.js'
-import { errorResponse, jsonAnswer, jsonResponse, toResponse } from './respond.js'
+import { errorResponse, jsonAnswer, jsonResponse, preflightResponse, toResponse } from './respond.js'
 import { describeRoute } from './describe.js'
+import { siteURL } from './siteURL.js'
+import { dropForeignCookieLogin, isPreflight } from './cors.js'
 import { METHODS } from './route.js'
 
 export function serializeContext(req: PayloadRequest, options: ResolvedCalendarOptions): SerializeContext {
-  // The site's address when the host configured it; else the request's, which Next.js gives as localhost.
-  const base = req.payload.config.serverURL || new URL(req.url ?? 'http://localhost').origin
+  const base = siteURL(req, options)
   return {
     serverURL: base,
     namespaceURL: `${base}${req.payload.config.routes.api}/${NAMESPACE}`,
@@ -92,13 +93,14 @@ function cacheLookup(req: PayloadRequest): Promise<CacheLookup | null> | null {
 }
 
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
+  const foreignCookie = dropForeignCookieLogin(req, options)
   const allow = allowedMethods(route, req, options)
   const spec = route.methods[method] as MethodSpec
   req.context[NAMESPACE_REQUEST] = true
   try {
     const cached = method === 'GET' ? await cacheLookup(req) : null
     if (cached && 'answer' in cached) return toResponse(req, cached.answer)
-    await confirmAnonymous(req)
+    if (!foreignCookie) await confirmAnonymous(req)
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
     const input = method === 'GET' ? query : { ...query, ...(await readBody(req, options)) }
@@ -138,11 +140,10 @@ const limitingQuery =
   }
 
 /**
- * The namespace as Payload root endpoints: each route and method, `OPTIONS` describing each route, and, last, a
- * catch-all answering `rest_no_route` for every other path or method under the namespace.
+ * The namespace as Payload root endpoints: each route and method, `OPTIONS` describing each route (or answering a
+ * CORS preflight), and, last, a catch-all answering `rest_no_route` for every other path or method under it.
  */
-export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOptions): Endpoint[] {
-  const base = `/${NAMESPACE}`
+function namespaceEndpoints(base: string, routes: Route[], options: ResolvedCalendarOptions): Endpoint[] {
   const endpoints: Endpoint[] = []
   for (const route of routes) {
     for (const method of METHODS) {
@@ -156,17 +157,27 @@ export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOpt
     endpoints.push({
       path: `${base}${route.path}`,
       method: 'options',
-      handler: limitingQuery(options, async (req) =>
-        jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) }),
-      ),
+      handler: limitingQuery(options, async (req) => {
+        if (isPreflight(req)) return preflightResponse(req, METHODS.filter((method) => route.methods[method]))
+        dropForeignCookieLogin(req, options)
+        return jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) })
+      }),
     })
   }
   for (const method of [...METHODS, 'OPTIONS']) {
     endpoints.push({
       path: `${base}(/.*)?`,
       method: method.toLowerCase() as Endpoint['method'],
-      handler: limitingQuery(options, async (req) => errorResponse(req, noRoute())),
+      handler: limitingQuery(options, async (req) =>
+        method === 'OPTIONS' && isPreflight(req) ? preflightResponse(req, METHODS) : errorResponse(req, noRoute()),
+      ),
     })
   }
   return endpoints
+}
+
+/** The namespace's endpoints, and with `wordpressPaths` the same again at the original's path (after them). */
+export function toPayloadEndpoints(routes: Route[], options: ResolvedCalendarOptions): Endpoint[] {
+  const bases = [NAMESPACE, ...(options.wordpressPaths ? [WORDPRESS_NAMESPACE] : [])]
+  return bases.flatMap((base) => namespaceEndpoints(`/${base}`, routes, options))
 }

@@ -1,5 +1,11 @@
+import { WORDPRESS_NAMESPACE } from '../defaults.js'
+
 /** The parameter a language prefix becomes; one given in the query wins over the prefix. */
 const LANGUAGE_PARAM = 'ml_language'
+
+/** The original's namespace as `?rest_route=` names it on the site's root. */
+const WORDPRESS_ROUTE = '/tribe/events/v1'
+const REST_ROUTE_PARAM = 'rest_route'
 
 const splitAtQuery = (url: string): [string, string] => {
   const at = url.indexOf('?')
@@ -36,6 +42,25 @@ function withoutLanguagePrefix(path: string, query: string, locales: readonly st
   return `${rest}?${query ? `${query}&` : ''}${LANGUAGE_PARAM}=${encodeURIComponent(locale)}`
 }
 
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+
+/**
+ * The original's paths, `/wp-json/tribe/events/v1/...` and `/?rest_route=/tribe/events/v1/...`, as the API path
+ * where the plugin serves them when its `wordpressPaths` option is on, or null for any other path.
+ */
+function fromWordPressPath(path: string, query: string, apiRoute: string): string | null {
+  const original = `/${WORDPRESS_NAMESPACE}`
+  let [rest, kept] = [path.slice(original.length), query]
+  if (!isUnder(path, original)) {
+    if (path !== '/' && path !== '/index.php') return null
+    const route = new URLSearchParams(query).get(REST_ROUTE_PARAM)
+    if (!route || !isUnder(route, WORDPRESS_ROUTE)) return null
+    rest = route.slice(WORDPRESS_ROUTE.length).split('/').map(encodeURIComponent).join('/')
+    kept = query.split('&').filter((pair) => pair && pair.split('=')[0] !== REST_ROUTE_PARAM).join('&')
+  }
+  return `${apiRoute}${original}${rest}${kept ? `?${kept}` : ''}`
+}
+
 export type RequestPathOptions = {
   /** The content locales a path may be prefixed with. */
   locales: readonly string[]
@@ -45,12 +70,13 @@ export type RequestPathOptions = {
 
 /**
  * The path and query a request to `url` (path and query, as sent) is to be served as, or null when it is served as
- * sent: an API path with a language prefix loses it to `ml_language`, and an API path whose `%` escapes do not
- * decode has them made decodable, so that the namespace answers it with its own errors.
+ * sent: the original's paths move under the API route, an API path with a language prefix loses it to
+ * `ml_language`, and an API path whose `%` escapes do not decode has them made decodable, so that the namespace
+ * answers it with its own errors.
  */
 export function calendarRequestPath(url: string, { apiRoute, locales }: RequestPathOptions): string | null {
   const [path, query] = splitAtQuery(url)
-  const prefixed = withoutLanguagePrefix(path, query, locales, apiRoute)
+  const prefixed = fromWordPressPath(path, query, apiRoute) ?? withoutLanguagePrefix(path, query, locales, apiRoute)
   const [apiPath, apiQuery] = prefixed ? splitAtQuery(prefixed) : [path, query]
   if (apiPath !== apiRoute && !apiPath.startsWith(`${apiRoute}/`)) return null
   const repaired = wellFormedPath(apiPath)

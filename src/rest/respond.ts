@@ -4,6 +4,7 @@ import type { Answer } from '../cache/responseStore.js'
 import type { RestError } from './errors.js'
 
 import { conditional, etagOf } from '../cache/etag.js'
+import { allowedRequestHeaders, corsHeaders } from './cors.js'
 
 /**
  * Every answer of the namespace is JSON data, never a page: it may not be sniffed as another type, framed, run
@@ -54,9 +55,26 @@ export function jsonAnswer(req: PayloadRequest, body: unknown, init: AnswerInit 
   return { status, headers, body: Buffer.from(text) }
 }
 
+/** An answer as sent to this request: `304` when the caller holds it, with the CORS headers its origin gets. */
 export function toResponse(req: PayloadRequest, answer: Answer): Response {
   const { body, headers, status } = conditional(answer, req.headers.get('if-none-match'))
-  return new Response(body.byteLength ? body : null, { status, headers })
+  const cors = corsHeaders(req.payload.config, req.headers.get('origin'))
+  return new Response(body.byteLength ? body : null, { status, headers: { ...headers, ...cors } })
+}
+
+/** The answer to a CORS preflight: the methods a route takes and the headers a request may carry. */
+export function preflightResponse(req: PayloadRequest, methods: readonly string[]): Response {
+  const { 'content-type': _, ...headers } = BASE_HEADERS
+  return toResponse(req, {
+    status: 204,
+    headers: {
+      ...headers,
+      'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
+      'access-control-allow-headers': allowedRequestHeaders(req.payload.config),
+      'access-control-max-age': '600',
+    },
+    body: Buffer.alloc(0),
+  })
 }
 
 export const jsonResponse = (req: PayloadRequest, body: unknown, init: AnswerInit = {}): Response =>

@@ -25,6 +25,6 @@ export function serializeOrganizer(
   return {
     ...fields,
     ...(view.single ? { json_ld: personJsonLd(doc, related, ctx) } : {}),
-    ...globalIds(doc.id, ctx),
+    ...globalIds(doc.id, ctx, 'organizer'),
   }
 }

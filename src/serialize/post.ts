@@ -50,15 +50,18 @@ export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTime
 
 const hostNames = new Map<string, string>()
 
-/** `global_id` is the server's host name without port plus `?id=N`, as the original's. */
-export function globalIds(id: Id, ctx: Pick<SerializeContext, 'serverURL'>): GlobalIds {
+/**
+ * `global_id` is the server's host name without port plus `?id=N`, as the original's; venues and organizers add
+ * their type (`&type=venue`), since each collection numbers its own ids and an event's id may be a venue's too.
+ */
+export function globalIds(id: Id, ctx: Pick<SerializeContext, 'serverURL'>, type?: 'organizer' | 'venue'): GlobalIds {
   let hostName = hostNames.get(ctx.serverURL)
   if (hostName === undefined) {
     hostName = new URL(ctx.serverURL).hostname
     if (hostNames.size >= 100) hostNames.clear()
     hostNames.set(ctx.serverURL, hostName)
   }
-  const globalId = `${hostName}?id=${id}`
+  const globalId = `${hostName}?id=${id}${type ? `&type=${type}` : ''}`
   return { global_id: globalId, global_id_lineage: [globalId] }
 }
 

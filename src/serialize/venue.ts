@@ -35,6 +35,6 @@ export function serializeVenue(
     ...(view.single ? { json_ld: placeJsonLd(doc, related, ctx) } : {}),
     show_map: doc.showMap ?? true,
     show_map_link: doc.showMapLink ?? true,
-    ...globalIds(doc.id, ctx),
+    ...globalIds(doc.id, ctx, 'venue'),
   }
 }
