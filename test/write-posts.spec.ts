@@ -277,6 +277,45 @@ describe('event write details', () => {
   })
 })
 
+describe('time zones', () => {
+  const utc = (wallClock: string, zone: string) => formatInTimeZone(fromZonedTime(wallClock, zone), 'UTC', 'yyyy-MM-dd HH:mm:ss')
+
+  test('every current IANA name is accepted and reported as given, old names too', async () => {
+    const current = [
+      ['Asia/Kolkata', 'IST'],
+      ['Asia/Kathmandu', '+0545'],
+      ['Asia/Yangon', '+0630'],
+      ['Asia/Ho_Chi_Minh', '+07'],
+      ['Europe/Kyiv', 'EEST'],
+      ['America/Nuuk', undefined],
+      ['America/Argentina/Buenos_Aires', '-03'],
+      ['America/Argentina/Mendoza', '-03'],
+      ['Pacific/Kanton', '+13'],
+      ['Atlantic/Faroe', 'WEST'],
+    ] as const
+    for (const [zone, abbr] of current) {
+      const { status, body } = await send(
+        'POST',
+        '/events',
+        { title: `In ${zone}`, start_date: '2027-07-05 20:00:00', end_date: '2027-07-05 22:00:00', timezone: zone },
+        editor,
+      )
+      expect([zone, status, body.timezone, body.utc_start_date]).toEqual([zone, 201, zone, utc('2027-07-05 20:00:00', zone)])
+      if (abbr) expect([zone, body.timezone_abbr]).toEqual([zone, abbr])
+    }
+    const old = await send('POST', '/events', { ...minimal, timezone: 'Asia/Calcutta' }, editor)
+    expect([old.status, old.body.timezone, old.body.utc_start_date]).toEqual([201, 'Asia/Calcutta', '2027-07-05 14:30:00'])
+    const moved = await send('PATCH', `/events/${old.body.id}`, { timezone: 'Europe/Kyiv' }, editor)
+    expect([moved.status, moved.body.timezone]).toEqual([200, 'Europe/Kyiv'])
+    for (const zone of ['Mars/Olympus', '+05:30', 'Asia/', '']) {
+      expect([zone, (await send('POST', '/events', { ...minimal, timezone: zone }, editor)).body.data?.params]).toEqual([
+        zone,
+        { timezone: 'Invalid parameter.' },
+      ])
+    }
+  })
+})
+
 describe('every date form, in a zone with DST and one without', () => {
   const utc = (instant: Date) => formatInTimeZone(instant, 'UTC', 'yyyy-MM-dd HH:mm:ss')
   for (const zone of ['America/New_York', 'Asia/Hong_Kong']) {
