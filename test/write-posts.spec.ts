@@ -229,6 +229,9 @@ describe('venue and organizer writes', () => {
     const percent = await send('POST', '/venues', { venue: 'Hall_100%' }, editor)
     expect((await send('POST', '/venues', { venue: 'HallX100X' }, editor)).body.id).not.toBe(percent.body.id)
     expect((await send('POST', '/venues', { venue: 'hall_100%' }, editor)).body.id).toBe(percent.body.id)
+    const centre = await send('POST', '/venues', { venue: '香港文化中心 Hall' }, editor)
+    expect((await send('POST', '/venues', { venue: '香港文化中心 HALL' }, editor)).body.id).toBe(centre.body.id)
+    expect((await send('POST', '/venues', { venue: '香港文化館 Hall' }, editor)).body.id).not.toBe(centre.body.id)
   })
 
   test('a stateprovince given is kept and wins; without one, the state or else the province shows', async () => {

@@ -6,12 +6,16 @@ import type { RestCall } from './route.js'
 import { foldName } from '../database/writeLocks.js'
 import { asCaller } from './localApi.js'
 
+/** A character `like` cannot be trusted to match as itself whatever its case. */
+const unsure = (char: string) =>
+  /[%_\\]/.test(char) || (char > '\x7f' && char.toLowerCase() !== char.toUpperCase())
+
 /**
  * A `like` that every record whose name equals `name` but for case matches, and a few others: Payload's `like`
- * reads `%`, `_` (and, on Postgres, `\`) as wildcards, and SQLite folds the case of ASCII letters only, so those and
- * every other character outside printable ASCII become `_`, which stands for any one character.
+ * reads `%`, `_` (and, on Postgres, `\`) as wildcards, and SQLite folds the case of ASCII letters only, so those
+ * and every letter outside ASCII that has a case become `_`, which stands for any one character.
  */
-const candidates = (name: string): Where => ({ name: { like: name.replace(/[^\x20-\x7e]|[%_\\]/g, '_') } })
+const candidates = (name: string): Where => ({ name: { like: Array.from(name, (char) => (unsure(char) ? '_' : char)).join('') } })
 
 /**
  * The record of that name, compared case-insensitively as the original's database collation does (`r7 blue hall`
