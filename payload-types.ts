@@ -305,6 +305,10 @@ export interface Venue {
   city?: string | null;
   state?: string | null;
   province?: string | null;
+  /**
+   * As shown to clients; when empty, the state or else the province.
+   */
+  stateProvince?: string | null;
   zip?: string | null;
   country?: string | null;
   phone?: string | null;
@@ -330,6 +334,7 @@ export interface Venue {
    * Part of the public URL. Made from the title when left empty.
    */
   slug?: string | null;
+  searchText?: string | null;
   importKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -372,6 +377,7 @@ export interface Organizer {
    * Part of the public URL. Made from the title when left empty.
    */
   slug?: string | null;
+  searchText?: string | null;
   importKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -588,6 +594,7 @@ export interface VenuesSelect<T extends boolean = true> {
   city?: T;
   state?: T;
   province?: T;
+  stateProvince?: T;
   zip?: T;
   country?: T;
   phone?: T;
@@ -601,6 +608,7 @@ export interface VenuesSelect<T extends boolean = true> {
   publishedAt?: T;
   author?: T;
   slug?: T;
+  searchText?: T;
   importKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -622,6 +630,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   publishedAt?: T;
   author?: T;
   slug?: T;
+  searchText?: T;
   importKey?: T;
   updatedAt?: T;
   createdAt?: T;

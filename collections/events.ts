@@ -4,13 +4,14 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
-import { CURRENCY_POSITIONS, SEARCH_TEXT_FIELD } from '../src/defaults.js'
+import { CURRENCY_POSITIONS } from '../src/defaults.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { eventPassword } from '../src/hooks/eventPassword.js'
-import { searchText } from '../src/hooks/searchText.js'
+import { EVENT_SEARCHED, searchText } from '../src/hooks/searchText.js'
 import { withoutProtectedFields } from '../src/hooks/protectedFields.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
@@ -39,7 +40,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
   // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count.
   indexes: [{ fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'] }],
   hooks: {
-    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText],
+    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText(EVENT_SEARCHED)],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
     afterRead: [withoutWriteOnlyFields, withoutProtectedFields(options.access)],
@@ -298,13 +299,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         { name: 'passwordHash', type: 'text', hidden: true },
       ],
     },
-    {
-      name: SEARCH_TEXT_FIELD,
-      type: 'textarea',
-      // Queryable by `search` (so not `hidden`), but never part of a response.
-      admin: { hidden: true },
-      custom: { writeOnly: true },
-    },
+    searchTextField,
     importKeyField,
   ],
 })

@@ -4,8 +4,11 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
+import { searchText } from '../src/hooks/searchText.js'
+import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/i18n.js'
 import { validateUrl } from '../src/validate.js'
 
@@ -23,7 +26,10 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
     listSearchableFields: ['name', 'email'],
     group: t3('Calendar', '日历', '行事曆'),
   },
-  hooks: { beforeChange: [authorship(options.access, usersSlug)] },
+  hooks: {
+    beforeChange: [authorship(options.access, usersSlug), searchText(['description'])],
+    afterRead: [withoutWriteOnlyFields],
+  },
   fields: [
     {
       name: 'name',
@@ -50,6 +56,7 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
     },
     ...publicationFields(usersSlug),
     slugField({ from: 'name', fallback: 'organizer' }),
+    searchTextField,
     importKeyField,
   ],
 })

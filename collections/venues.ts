@@ -5,8 +5,11 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 import { authoredAccess } from '../src/access.js'
 import { clientComponent } from '../src/admin/components.js'
 import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
+import { searchText } from '../src/hooks/searchText.js'
+import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/i18n.js'
 import { validateUrl } from '../src/validate.js'
 
@@ -44,7 +47,10 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     listSearchableFields: ['name', 'city'],
     group: t3('Calendar', '日历', '行事曆'),
   },
-  hooks: { beforeChange: [authorship(options.access, usersSlug)] },
+  hooks: {
+    beforeChange: [authorship(options.access, usersSlug), searchText(['description'])],
+    afterRead: [withoutWriteOnlyFields],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true, label: t3('Venue name', '场地名称', '場地名稱') },
     { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
@@ -57,6 +63,19 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         localizedText('state', t3('State', '州', '州')),
         localizedText('province', t3('Province', '省份', '省份')),
       ],
+    },
+    {
+      name: 'stateProvince',
+      type: 'text',
+      localized: true,
+      label: t3('State or province', '州/省', '州/省'),
+      admin: {
+        description: t3(
+          'As shown to clients; when empty, the state or else the province.',
+          '向客户端显示的值；留空时使用州，否则使用省份。',
+          '向用戶端顯示的值；留空時使用州，否則使用省份。',
+        ),
+      },
     },
     {
       type: 'row',
@@ -102,6 +121,7 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     },
     ...publicationFields(usersSlug),
     slugField({ from: 'name', fallback: 'venue' }),
+    searchTextField,
     importKeyField,
   ],
 })

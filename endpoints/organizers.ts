@@ -26,7 +26,7 @@ export const organizerRoutes = (options: ResolvedCalendarOptions, locales: strin
       plural: 'organizers',
       collection: (resolved) => resolved.slugs.organizers,
       eventField: 'organizers',
-      searchFields: ['name', 'email', 'phone', 'website', 'excerpt'],
+      searchFields: ['name', 'email', 'phone', 'website', 'excerpt', 'searchText'],
       serialize: serializeOrganizer,
       schema: 'Organizer',
       writeParams: { ...writeParams },

@@ -3,14 +3,64 @@ import { formatInTimeZone } from 'date-fns-tz'
 /** `UTC`, `UTC+2`, `UTC-5:30`, `UTC+5.5`: the manual offsets the original API accepts besides IANA names. */
 const UTC_OFFSET = /^UTC(?:([+-])(\d{1,2})(?:(?::|\.)(\d{1,2}))?)?$/
 
-const ianaZones = new Set(Intl.supportedValuesOf('timeZone'))
-ianaZones.add('UTC')
+/** IANA names start with a letter; this keeps out the offset forms some runtimes also accept (`+05:30`). */
+const ZONE_NAME = /^[A-Za-z][\w+/-]*$/
+const zones = new Map<string, boolean>()
+
+/**
+ * Whether the runtime can format times in a zone of this name. `Intl.supportedValuesOf` is no guide: it lists
+ * the old names CLDR keeps (`Asia/Calcutta`) and leaves out the current ones (`Asia/Kolkata`), which the runtime
+ * formats all the same.
+ */
+function isKnownZone(name: string): boolean {
+  let known = zones.get(name)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name })
+      known = ZONE_NAME.test(name)
+    } catch {
+      known = false
+    }
+    if (zones.size >= 10_000) zones.clear()
+    zones.set(name, known)
+  }
+  return known
+}
 
 export function isValidTimezone(value: unknown): value is string {
   if (typeof value !== 'string') return false
-  if (ianaZones.has(value)) return true
-  return utcOffsetMinutes(value) !== null
+  return isKnownZone(value) || utcOffsetMinutes(value) !== null
 }
+
+/**
+ * Current IANA names of zones the runtime lists under an older one, by that older name (the zones of the IANA
+ * `zone1970.tab` that `Intl.supportedValuesOf` leaves out).
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+}
+
+/** The IANA zones to offer a person, by their current names, sorted. */
+export const zoneNames = (): string[] =>
+  [...new Set(Intl.supportedValuesOf('timeZone').map((zone) => CURRENT_NAMES[zone] ?? zone))].sort()
 
 /** Minutes east of UTC for a `UTC±N` zone, or null when the value is not of that form or out of range. */
 export function utcOffsetMinutes(value: string): number | null {

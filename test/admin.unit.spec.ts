@@ -2,6 +2,7 @@ import { categoryTree, filterTree } from '../src/admin/categoryTree.js'
 import { mapLink } from '../src/admin/mapLink.js'
 import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../src/admin/monthGrid.js'
 import { dayBound, displayZone, sameWallClock } from '../src/admin/zonedTime.js'
+import { isValidTimezone, zoneNames } from '../src/timezones.js'
 
 const collator = new Intl.Collator('zh-Hant')
 const names = (nodes: ReturnType<typeof categoryTree>): unknown[] =>
@@ -100,6 +101,15 @@ describe('map link', () => {
 })
 
 describe('zoned times in the form', () => {
+  test('the zones offered go by their current names, each one valid', () => {
+    const zones = zoneNames()
+    expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Pacific/Kanton']))
+    expect(zones).not.toContain('Asia/Calcutta')
+    expect(zones).not.toContain('Europe/Kiev')
+    expect(zones.every((zone) => isValidTimezone(zone))).toBe(true)
+    expect(displayZone('Asia/Kathmandu', 'UTC')).toBe('Asia/Kathmandu')
+  })
+
   test('an event without a valid zone is shown in the site zone', () => {
     expect(displayZone('Asia/Taipei', 'UTC')).toBe('Asia/Taipei')
     expect(displayZone('Mars/Olympus', 'Europe/London')).toBe('Europe/London')

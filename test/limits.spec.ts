@@ -38,6 +38,8 @@ test('the defaults, and limits that are not positive integers are refused at sta
     expect(() => resolveOptions({ [name]: 0 })).toThrow(`${name} must be a positive integer`)
     expect(() => resolveOptions({ [name]: 1.5 })).toThrow(`${name} must be a positive integer`)
   }
+  expect(resolveOptions({ timezone: 'Asia/Kolkata' }).timezone).toBe('Asia/Kolkata')
+  expect(() => resolveOptions({ timezone: 'Mars/Olympus' })).toThrow('unknown time zone "Mars/Olympus"')
 })
 
 describe('request body size', () => {

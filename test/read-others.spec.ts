@@ -95,6 +95,20 @@ describe('categories and tags', () => {
     expect(jazz.id).toBeGreaterThan(0)
   })
 
+  test('empty order and orderby are invalid; event wins over post; search matches the slug too', async () => {
+    const { jazzNight, concert } = calendar.events
+    for (const param of ['order', 'orderby']) {
+      const { status, body } = await get(`/categories?${param}=`)
+      expect([status, body.code, body.data.params]).toEqual([400, 'rest_invalid_param', { [param]: 'Invalid parameter.' }])
+    }
+    expect(names((await get(`/categories?post=${concert.id}&event=${jazzNight.id}`)).body)).toEqual(['Jazz'])
+    expect(names((await get(`/categories?post=999999&event=${jazzNight.id}`)).body)).toEqual(['Jazz'])
+    expect((await get(`/categories?post=${jazzNight.id}&event=999999`)).body.data.params).toEqual({ event: 'Invalid parameter.' })
+    // 爵士樂 is Jazz in Traditional Chinese; its slug stays `jazz`
+    expect(names((await get('/categories?search=jazz&ml_language=zh-hant')).body)).toEqual(['爵士樂'])
+    expect(names((await get('/categories?search=JAZ')).body)).toEqual(['Jazz'])
+  })
+
   test('paginate with bare neighbour URLs and answer 200 past the end', async () => {
     const first = await get('/categories?per_page=2')
     expect(first.body.next_rest_url).toMatch(/\/categories\/\?page=2$/)

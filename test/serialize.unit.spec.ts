@@ -66,9 +66,12 @@ function expectWire(actual: unknown, expected: unknown) {
   expect(keyPaths(a)).toEqual(keyPaths(e))
 }
 
-/** Riverside Park was saved with only `stateprovince`, which we store as `state`; drop that one extra key. */
-function dropRiversideState(venue: Wire) {
-  for (const item of Array.isArray(venue) ? venue : [venue]) if (item.venue === 'Riverside Park') delete item.state
+/** `ticketed` is ours (CONTRACT §2.10), right after `featured`; the original has no such key. */
+function withoutTicketed(event: Wire): Wire {
+  const keys = Object.keys(event)
+  expect(keys[keys.indexOf('featured') + 1]).toBe('ticketed')
+  const { ticketed: _ticketed, ...rest } = event
+  return rest
 }
 
 describe('events, compared with captured responses', () => {
@@ -80,23 +83,19 @@ describe('events, compared with captured responses', () => {
     'events-single-no-venue-no-organizer',
   ])('%s', (name) => {
     const { body } = loadCapture(name)
-    const actual = serializeEvent(eventDoc(body), relatedOf(body), ctx, SINGLE) as Wire
-    dropRiversideState(actual.venue)
-    expectWire(actual, body)
+    expectWire(withoutTicketed(serializeEvent(eventDoc(body), relatedOf(body), ctx, SINGLE) as Wire), body)
   })
 
   test('events-single-password-right-password-200: an unlocked protected event has no json_ld of its own', () => {
     const { body } = loadCapture('events-single-password-right-password-200')
     const doc = { ...eventDoc(body), passwordProtected: true }
-    expectWire(serializeEvent(doc, relatedOf(body), ctx, SINGLE), body)
+    expectWire(withoutTicketed(serializeEvent(doc, relatedOf(body), ctx, SINGLE) as Wire), body)
   })
 
   test('events-list-default-anon: a list item has no json_ld, here or in its venue', () => {
     const { body } = loadCapture('events-list-default-anon')
     const item = body.events[0]
-    const actual = serializeEvent(eventDoc(item), relatedOf(item), ctx, LISTED) as Wire
-    dropRiversideState(actual.venue)
-    expectWire(actual, item)
+    expectWire(withoutTicketed(serializeEvent(eventDoc(item), relatedOf(item), ctx, LISTED) as Wire), item)
   })
 
   test('events-list-password-event-included-anon: a protected event is listed with its fields blanked', () => {
@@ -104,7 +103,15 @@ describe('events, compared with captured responses', () => {
     // the same event, unlocked with its password: what is stored
     const unlocked = loadCapture('events-single-password-right-password-200').body
     const doc = { ...eventDoc(unlocked), passwordProtected: true }
-    expectWire(serializeEvent(doc, relatedOf(unlocked), ctx, { single: false, blanked: true }), listed)
+    const blanked = serializeEvent(doc, relatedOf(unlocked), ctx, { single: false, blanked: true }) as Wire
+    expect(blanked.ticketed).toBeNull()
+    expectWire(withoutTicketed(blanked), listed)
+  })
+
+  test('ticketed follows featured, false unless set', () => {
+    const { body } = loadCapture('events-single-get-anon')
+    expect(serializeEvent(eventDoc(body), relatedOf(body), ctx, LISTED).ticketed).toBe(false)
+    expect(serializeEvent({ ...eventDoc(body), ticketed: true }, relatedOf(body), ctx, LISTED).ticketed).toBe(true)
   })
 
   test('several venues are an array; a missing related record is left out', () => {
@@ -264,6 +271,7 @@ describe('venues and organizers, compared with captured responses', () => {
       ...venueDoc(body),
       author: null,
       state: null,
+      stateProvince: null,
       province: '香港島',
       deletedAt: '2026-11-23T00:00:00.000Z',
     }
@@ -275,6 +283,19 @@ describe('venues and organizers, compared with captured responses', () => {
       province: '香港島',
       stateprovince: '香港島',
     })
+  })
+
+  test('a stateprovince given wins over the state; none given shows the state, else the province', () => {
+    const doc = venueDoc(loadCapture('venues-single-get-anon').body)
+    const shown = (venue: Partial<VenueDoc>) =>
+      serializeVenue({ ...doc, ...venue }, noMedia, ctx, { single: true }) as Wire
+    expect(shown({ state: 'NY', stateProvince: 'New York State' })).toMatchObject({
+      state: 'NY',
+      stateprovince: 'New York State',
+      json_ld: { address: { addressRegion: 'New York State' } },
+    })
+    expect(shown({ state: 'NY', province: 'Ontario', stateProvince: null }).stateprovince).toBe('NY')
+    expect(shown({ state: '', province: 'Ontario', stateProvince: '' }).stateprovince).toBe('Ontario')
   })
 
   test('json_ld e-mail obfuscation is deterministic and hides the address', () => {

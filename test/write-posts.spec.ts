@@ -201,6 +201,73 @@ describe('venue and organizer writes', () => {
     expect((await send('PATCH', '/venues/999999', { zip: '1' }, editor)).body.data.params).toEqual({ id: 'Invalid parameter.' })
   })
 
+  test('names match whatever their case, on their own routes and inline in an event', async () => {
+    const hall = await send('POST', '/venues', { venue: 'R7 Blue Hall', city: 'Taipei' }, editor)
+    const lower = await send('POST', '/venues', { venue: 'r7 blue hall', city: 'Elsewhere' }, editor)
+    expect([lower.status, lower.body.id, lower.body.venue, lower.body.city]).toEqual([201, hall.body.id, 'R7 Blue Hall', 'Taipei'])
+    const organizer = await send('POST', '/organizers', { organizer: 'Ünïque Presents' }, editor)
+    expect((await send('POST', '/organizers', { organizer: 'üNÏQUE PRESENTS' }, editor)).body.id).toBe(organizer.body.id)
+    const category = await send('POST', '/categories', { name: 'Chamber Music' }, editor)
+    const event = await send(
+      'POST',
+      '/events',
+      {
+        ...minimal,
+        venue: { venue: 'R7 BLUE HALL' },
+        organizer: [{ organizer: 'ünïque presents' }],
+        categories: ['chamber MUSIC'],
+      },
+      editor,
+    )
+    expect([event.status, event.body.venue.id, event.body.organizer[0].id, event.body.categories[0].id]).toEqual([
+      201,
+      hall.body.id,
+      organizer.body.id,
+      category.body.id,
+    ])
+    // a wildcard of SQL's LIKE in a name is a character like any other
+    const percent = await send('POST', '/venues', { venue: 'Hall_100%' }, editor)
+    expect((await send('POST', '/venues', { venue: 'HallX100X' }, editor)).body.id).not.toBe(percent.body.id)
+    expect((await send('POST', '/venues', { venue: 'hall_100%' }, editor)).body.id).toBe(percent.body.id)
+    const centre = await send('POST', '/venues', { venue: '香港文化中心 Hall' }, editor)
+    expect((await send('POST', '/venues', { venue: '香港文化中心 HALL' }, editor)).body.id).toBe(centre.body.id)
+    expect((await send('POST', '/venues', { venue: '香港文化館 Hall' }, editor)).body.id).not.toBe(centre.body.id)
+  })
+
+  test('a stateprovince given is kept and wins; without one, the state or else the province shows', async () => {
+    const given = await send('POST', '/venues', { venue: 'Given Region Hall', state: 'NY', stateprovince: 'New York State' }, editor)
+    expect(given.body).toMatchObject({ state: 'NY', stateprovince: 'New York State' })
+    expect(given.body).not.toHaveProperty('province')
+    const only = await send('POST', '/venues', { venue: 'Only Region Hall', stateprovince: 'Kowloon' }, editor)
+    expect(only.body).toMatchObject({ stateprovince: 'Kowloon' })
+    expect(only.body).not.toHaveProperty('state')
+    const derived = await send('POST', '/venues', { venue: 'Derived Region Hall', province: 'Ontario' }, editor)
+    expect(derived.body).toMatchObject({ province: 'Ontario', stateprovince: 'Ontario' })
+    const changed = await send('PATCH', `/venues/${derived.body.id}`, { stateprovince: 'ON' }, editor)
+    expect(changed.body).toMatchObject({ province: 'Ontario', stateprovince: 'ON' })
+    const inline = await send('POST', '/events', { ...minimal, venue: { venue: 'Inline Region Hall', stateprovince: 'Kent' } }, editor)
+    expect(inline.body.venue).toMatchObject({ stateprovince: 'Kent' })
+    expect((await send('GET', `/venues/${given.body.id}`)).body.json_ld.address.addressRegion).toBe('New York State')
+    const found = (await send('GET', '/venues?search=kowloon', undefined, editor)).body.venues
+    expect(found.map((venue: { id: number }) => venue.id)).toEqual([only.body.id])
+  })
+
+  test('search finds venues and organizers by the words of their description, in any language', async () => {
+    const venue = await send('POST', '/venues', { venue: 'Quiet Hall', description: '<p>A <strong>converted</strong> granary</p>' }, editor)
+    await send('PATCH', `/venues/${venue.body.id}?ml_language=zh-hant`, { venue: '寧靜廳', description: '<p>改建的穀倉</p>' }, editor)
+    const organizer = await send('POST', '/organizers', { organizer: 'Quiet Org', description: '<p>Runs marathons</p>' }, editor)
+    const venues = async (search: string) =>
+      (await send('GET', `/venues?search=${encodeURIComponent(search)}`, undefined, editor)).body.venues.map((v: { id: number }) => v.id)
+    expect(await venues('converted granary')).toEqual([venue.body.id])
+    expect(await venues('穀倉')).toEqual([venue.body.id])
+    // not the markup, and not the rich text's stored structure
+    expect(await venues('strong')).toEqual([])
+    expect(await venues('paragraph')).toEqual([])
+    const organizers = (await send('GET', '/organizers?search=MARATHON', undefined, editor)).body.organizers
+    expect(organizers.map((o: { id: number }) => o.id)).toEqual([organizer.body.id])
+    expect(venue.body).not.toHaveProperty('searchText')
+  })
+
   test('organizers take any e-mail text and are refused to subscribers', async () => {
     const organizer = await send('POST', '/organizers', { organizer: 'Bob Presents', email: 'not-an-email' }, editor)
     expect([organizer.status, organizer.body.email]).toEqual([201, 'not-an-email'])
@@ -274,6 +341,45 @@ describe('event write details', () => {
       editor,
     )
     expect(created.body.description).toBe('<p>An evening of <strong>live jazz</strong>.</p>')
+  })
+})
+
+describe('time zones', () => {
+  const utc = (wallClock: string, zone: string) => formatInTimeZone(fromZonedTime(wallClock, zone), 'UTC', 'yyyy-MM-dd HH:mm:ss')
+
+  test('every current IANA name is accepted and reported as given, old names too', async () => {
+    const current = [
+      ['Asia/Kolkata', 'IST'],
+      ['Asia/Kathmandu', '+0545'],
+      ['Asia/Yangon', '+0630'],
+      ['Asia/Ho_Chi_Minh', '+07'],
+      ['Europe/Kyiv', 'EEST'],
+      ['America/Nuuk', undefined],
+      ['America/Argentina/Buenos_Aires', '-03'],
+      ['America/Argentina/Mendoza', '-03'],
+      ['Pacific/Kanton', '+13'],
+      ['Atlantic/Faroe', 'WEST'],
+    ] as const
+    for (const [zone, abbr] of current) {
+      const { status, body } = await send(
+        'POST',
+        '/events',
+        { title: `In ${zone}`, start_date: '2027-07-05 20:00:00', end_date: '2027-07-05 22:00:00', timezone: zone },
+        editor,
+      )
+      expect([zone, status, body.timezone, body.utc_start_date]).toEqual([zone, 201, zone, utc('2027-07-05 20:00:00', zone)])
+      if (abbr) expect([zone, body.timezone_abbr]).toEqual([zone, abbr])
+    }
+    const old = await send('POST', '/events', { ...minimal, timezone: 'Asia/Calcutta' }, editor)
+    expect([old.status, old.body.timezone, old.body.utc_start_date]).toEqual([201, 'Asia/Calcutta', '2027-07-05 14:30:00'])
+    const moved = await send('PATCH', `/events/${old.body.id}`, { timezone: 'Europe/Kyiv' }, editor)
+    expect([moved.status, moved.body.timezone]).toEqual([200, 'Europe/Kyiv'])
+    for (const zone of ['Mars/Olympus', '+05:30', 'Asia/', '']) {
+      expect([zone, (await send('POST', '/events', { ...minimal, timezone: zone }, editor)).body.data?.params]).toEqual([
+        zone,
+        { timezone: 'Invalid parameter.' },
+      ])
+    }
   })
 })
 

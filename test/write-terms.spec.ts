@@ -63,6 +63,34 @@ describe('category and tag writes', () => {
     )
   })
 
+  test('names match whatever their case: a name differing only in case is term_exists', async () => {
+    const blues = await send('POST', '/categories', { name: 'Blues Rock' }, admin)
+    const shouted = await send('POST', '/categories', { name: 'BLUES ROCK' }, admin)
+    expect([shouted.status, shouted.body.code, shouted.body.data.term_id]).toEqual([400, 'term_exists', blues.body.id])
+    expect((await send('POST', '/tags', { name: 'Ünïcode_100%' }, admin)).status).toBe(201)
+    expect((await send('POST', '/tags', { name: 'üNÏCODE_100%' }, admin)).body.code).toBe('term_exists')
+    // `_` and `%` are no wildcards here: names that only look alike are other names
+    expect((await send('POST', '/tags', { name: 'ÜnïcodeX100%' }, admin)).status).toBe(201)
+    const other = await send('POST', '/categories', { name: 'Delta Blues' }, admin)
+    expect((await send('PATCH', `/categories/${other.body.id}`, { name: 'blues rock' }, admin)).body.code).toBe('term_exists')
+    // a term may change the case of its own name
+    const renamed = await send('PATCH', `/categories/${blues.body.id}`, { name: 'Blues rock' }, admin)
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'Blues rock'])
+    // names are unique per parent: a child may share its name with a top-level category
+    expect((await send('POST', '/categories', { name: 'blues ROCK', parent: other.body.id }, admin)).status).toBe(201)
+  })
+
+  test('an empty slug is refused; an empty description clears it', async () => {
+    expect((await send('POST', '/categories', { name: 'Slugless', slug: '' }, admin)).body.data.params).toEqual({
+      slug: 'Invalid parameter.',
+    })
+    const term = (await send('POST', '/tags', { name: 'Described', description: 'Words' }, admin)).body
+    expect((await send('PATCH', `/tags/${term.id}`, { slug: ' ' }, admin)).body.data.params).toEqual({ slug: 'Invalid parameter.' })
+    const cleared = await send('PATCH', `/tags/${term.id}`, { description: '' }, admin)
+    expect([cleared.status, cleared.body.description, cleared.body.slug]).toEqual([200, '', 'described'])
+    expect((await send('GET', `/tags/${term.id}`)).body.description).toBe('')
+  })
+
   test('update with POST, PUT or PATCH; the name can be written per language', async () => {
     const term = (await send('POST', '/categories', { name: 'Film' }, admin)).body
     for (const method of ['POST', 'PUT', 'PATCH']) {

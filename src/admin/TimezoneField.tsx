@@ -15,7 +15,7 @@ import {
 import { formatInTimeZone } from 'date-fns-tz'
 import { useMemo } from 'react'
 
-import { isValidTimezone, toDateFnsZone } from '../timezones.js'
+import { isValidTimezone, toDateFnsZone, zoneNames } from '../timezones.js'
 import { sameWallClock } from './zonedTime.js'
 
 type Props = { siteTimezone: string }
@@ -25,9 +25,9 @@ const zoneOption = (zone: string) => ({
   value: zone,
 })
 
-/** Every IANA zone, the site's first; a stored `UTC±N` zone is kept as an option of its own. */
+/** Every IANA zone, the site's first; a stored zone not among them (`UTC±N`, an old name) is an option of its own. */
 function zoneOptions(siteTimezone: string, current: string | undefined) {
-  const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== siteTimezone)
+  const zones = zoneNames().filter((zone) => zone !== siteTimezone)
   const first = [siteTimezone, ...(current && current !== siteTimezone && !zones.includes(current) ? [current] : [])]
   return [...first, ...zones].filter((zone) => isValidTimezone(zone)).map(zoneOption)
 }

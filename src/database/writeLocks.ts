@@ -12,8 +12,11 @@ type LockingAdapter = {
 const lockKey = (name: string) =>
   BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(name).digest('hex').slice(0, 16)}`)).toString()
 
-/** Writers that find a record by its name, or create one of that name, take turns per name. */
-export const nameLock = (collection: string, name: string) => `name ${collection} ${name}`
+/** Names match whatever their case, as in the original's database collation. */
+export const foldName = (name: string) => name.toLowerCase()
+
+/** Writers that find a record by its name, or create one of that name, take turns per name, whatever its case. */
+export const nameLock = (collection: string, name: string) => `name ${collection} ${foldName(name)}`
 
 /**
  * Makes writers of the same thing (a slug, a name, a term's count) take turns across every server instance that

@@ -3,8 +3,10 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
 type Localized<T> = Record<string, T | null | undefined>
-const SEARCHED = ['title', 'excerpt', 'description'] as const
-type SearchedFields = Partial<Record<(typeof SEARCHED)[number], Localized<unknown>>>
+type SearchedFields = Partial<Record<string, Localized<unknown>>>
+
+/** The events' searched fields: `search` on events looks in their title, excerpt and description. */
+export const EVENT_SEARCHED = ['title', 'excerpt', 'description'] as const
 
 /**
  * Hook context key of a bulk import, which writes a record locale by locale and knows all its text up front: the
@@ -19,53 +21,61 @@ const plain = (value: unknown): string => {
 }
 
 /** The search text of a record's searched fields, given by locale (or under any key when not localized). */
-const searchTextOf = (fields: SearchedFields): string =>
-  SEARCHED.flatMap((field) => Object.values(fields[field] ?? {}).map(plain))
+const searchTextOf = (searched: readonly string[], fields: SearchedFields): string =>
+  searched
+    .flatMap((field) => Object.values(fields[field] ?? {}).map(plain))
     .filter(Boolean)
     .join('\n')
 
-/** The search text of a record from its data in each locale (the form a bulk import has it in). */
+/** The search text of an event from its data in each locale (the form a bulk import has it in). */
 export const searchTextOfLocales = (byLocale: (readonly [string, Record<string, unknown>])[]): string =>
   searchTextOf(
-    Object.fromEntries(SEARCHED.map((field) => [field, Object.fromEntries(byLocale.map(([locale, data]) => [locale, data[field]]))])),
+    EVENT_SEARCHED,
+    Object.fromEntries(
+      EVENT_SEARCHED.map((field) => [field, Object.fromEntries(byLocale.map(([locale, data]) => [locale, data[field]]))]),
+    ),
   )
 
 /**
- * Keeps `searchText`: the title, excerpt and description of every locale as plain text, so one indexable column
- * answers `search` in any language, translated or not. The other locales come from the stored record.
+ * Keeps `searchText`: the `searched` fields (the events' title, excerpt and description; the description of a
+ * venue or organizer, whose rich text no `like` on its stored JSON can match) of every locale as plain text, so
+ * one indexable column answers `search` in any language, translated or not. The other locales come from the
+ * stored record.
  */
-export const searchText: CollectionBeforeChangeHook = async ({ collection, context, data, originalDoc, req }) => {
-  if (typeof context[SEARCH_TEXT] === 'string') {
-    data.searchText = context[SEARCH_TEXT]
+export const searchText =
+  (searched: readonly string[]): CollectionBeforeChangeHook =>
+  async ({ collection, context, data, originalDoc, req }) => {
+    if (typeof context[SEARCH_TEXT] === 'string') {
+      data.searchText = context[SEARCH_TEXT]
+      return data
+    }
+    const locale = req.locale ?? undefined
+    const fallbackLocale = req.fallbackLocale
+    let stored: SearchedFields | undefined
+    try {
+      stored = originalDoc?.id
+        ? ((await req.payload.findByID({
+            collection: collection.slug,
+            id: originalDoc.id,
+            depth: 0,
+            locale: 'all',
+            overrideAccess: true,
+            req,
+            select: Object.fromEntries(searched.map((field) => [field, true])),
+            // A record restored from the trash is still in it while it is written.
+            trash: true,
+          })) as unknown as SearchedFields)
+        : undefined
+    } finally {
+      // The Local API sets the locale on the request it is given; the write in progress needs its own back.
+      req.locale = locale
+      req.fallbackLocale = fallbackLocale
+    }
+    const fields: SearchedFields = {}
+    for (const field of searched) {
+      fields[field] = { ...stored?.[field] }
+      if (field in data) fields[field][locale ?? 'current'] = data[field]
+    }
+    data.searchText = searchTextOf(searched, fields)
     return data
   }
-  const locale = req.locale ?? undefined
-  const fallbackLocale = req.fallbackLocale
-  let stored: SearchedFields | undefined
-  try {
-    stored = originalDoc?.id
-      ? ((await req.payload.findByID({
-          collection: collection.slug,
-          id: originalDoc.id,
-          depth: 0,
-          locale: 'all',
-          overrideAccess: true,
-          req,
-          select: { title: true, excerpt: true, description: true },
-          // A record restored from the trash is still in it while it is written.
-          trash: true,
-        })) as unknown as SearchedFields)
-      : undefined
-  } finally {
-    // The Local API sets the locale on the request it is given; the write in progress needs its own back.
-    req.locale = locale
-    req.fallbackLocale = fallbackLocale
-  }
-  const fields: SearchedFields = {}
-  for (const field of SEARCHED) {
-    fields[field] = { ...stored?.[field] }
-    if (field in data) fields[field][locale ?? 'current'] = data[field]
-  }
-  data.searchText = searchTextOf(fields)
-  return data
-}

@@ -91,7 +91,7 @@ type WriteParams = ReturnType<typeof writeParams>
 
 const VENUE_FIELDS: Record<string, string> = {
   venue: 'name', address: 'address', city: 'city', country: 'country', province: 'province', state: 'state',
-  zip: 'zip', phone: 'phone', website: 'website',
+  stateprovince: 'stateProvince', zip: 'zip', phone: 'phone', website: 'website',
 }
 const pickFields = (map: Record<string, string>) => (values: Record<string, unknown>) =>
   Object.fromEntries(

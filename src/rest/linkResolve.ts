@@ -7,6 +7,7 @@ import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { recordId } from './params.js'
+import { findByName } from './sameName.js'
 
 type Kind = { collection: CollectionSlug; param: string; nameKey: string; toData: (values: Record<string, unknown>) => Record<string, unknown> }
 
@@ -28,7 +29,7 @@ async function existing(call: RestCall, collection: CollectionSlug, where: Where
 
 /**
  * Venues or organizers of an event write: ids, `"9,10"`, `{ id }`, or objects of their fields, which create the
- * record or reuse the one with that name (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the parameter.
+ * record or reuse the one with that name, whatever its case (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the parameter.
  */
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
@@ -48,7 +49,7 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
       }
       const name = record[kind.nameKey]
       if (typeof name !== 'string' || !name.trim()) throw invalidParam(kind.param)
-      const found = await existing(call, kind.collection, { name: { equals: name } })
+      const found = (await findByName(call, kind.collection, name))?.id
       ids.push(
         found ??
           ((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data: kind.toData(record) as never }))
@@ -63,7 +64,7 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
 
 /**
  * Categories or tags of an event write: ids (unknown ones are a 400), slugs of existing terms, or names, which
- * attach the term of that name or create it.
+ * attach the term of that name (whatever its case) or create it.
  */
 export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
@@ -78,8 +79,7 @@ export async function resolveTerms(call: RestCall, collection: CollectionSlug, p
     } else if (typeof item === 'string' && item.trim()) {
       const name = item.trim()
       const found =
-        (await existing(call, collection, { slug: { equals: name } })) ??
-        (await existing(call, collection, { name: { equals: name } }))
+        (await existing(call, collection, { slug: { equals: name } })) ?? (await findByName(call, collection, name))?.id
       ids.push(found ?? ((await call.req.payload.create({ ...asCaller(call), collection, data: { name } as never })).id as Id))
     } else {
       throw invalidParam(param)

@@ -4,6 +4,7 @@ import type { ComponentName } from '../serialize/schemas.js'
 import type { Id, Related, SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 
+import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from './commonParams.js'
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
@@ -13,6 +14,7 @@ import { findPage } from './reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { idParam, nonEmptyString, type Param, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
+import { findByName } from './sameName.js'
 import { searchCondition } from './search.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
@@ -151,19 +153,15 @@ export function linkedPostRoutes<D extends Doc>(
 
   async function create(call: RestCall) {
     const name = (call.params as Record<string, string>)[kind.resource]
-    // As the original: a record with that name already exists, so it is the answer (ORIGINAL §17).
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      where: { name: { equals: name } },
+    // As the original: a record with that name (whatever its case) already exists, so it is the answer (ORIGINAL
+    // §17). Creators of one name take turns, so parallel ones make one record.
+    const doc = await inTransaction(call, async () => {
+      await lockUntilCommit(call.req, [nameLock(collection, name)])
+      return (
+        (await findByName<D & { name?: string | null }>(call, collection, name)) ??
+        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never })
+      )
     })
-    const doc =
-      docs[0] ??
-      (await inTransaction(call, async () =>
-        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
-      ))
     const related = await loadMedia(call, [doc as unknown as D])
     return {
       status: 201,

@@ -8,7 +8,7 @@ import { booleanParam, languageParam, paginationParams, searchParam } from './co
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
 import { termEnvelope } from './pagination.js'
-import { idList, idParam, list, type Param, recordId } from './params.js'
+import { idList, idParam, list, nonEmptyString, type Param, recordId } from './params.js'
 import { findAll, findFirst } from './reads.js'
 import { method, type RestCall, type Route } from './route.js'
 import { searchCondition } from './search.js'
@@ -41,23 +41,26 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonom
     enum: ['asc', 'desc'],
     default: 'asc',
     description: 'Order sort attribute ascending or descending',
-    // The original sorts descending for any value but `asc`.
-    parse: (raw: unknown) => (raw === 'asc' ? 'asc' : 'desc'),
+    // The original sorts descending for any value but `asc`; an empty one fails its validation.
+    parse: (raw: unknown) => (nonEmptyString(raw) === 'asc' ? 'asc' : 'desc'),
   } as Param<'asc' | 'desc'>,
   orderby: {
     type: 'string',
     enum: ORDER_BY,
     default: 'name',
     description: 'Sort collection by term attribute',
-    // An unknown attribute is ignored, as in the original.
-    parse: (raw: unknown) => (ORDER_BY.includes(raw as (typeof ORDER_BY)[number]) ? String(raw) : 'name'),
+    // An unknown attribute is ignored, as in the original; an empty one fails its validation.
+    parse: (raw: unknown) => {
+      const value = nonEmptyString(raw)
+      return ORDER_BY.includes(value as (typeof ORDER_BY)[number]) ? value : 'name'
+    },
   } as Param<string>,
   hide_empty: { ...booleanParam('Whether to hide terms not assigned to any published event'), default: true },
   ...(taxonomy === 'categories'
     ? { parent: eventParam('Limit result set to terms assigned to a specific parent') }
     : {}),
   post: eventParam('Limit result set to terms assigned to a specific event'),
-  event: eventParam('Limit result set to terms assigned to a specific event (alias of post)'),
+  event: eventParam('Limit result set to terms assigned to a specific event (alias of post, which it wins over)'),
   slug: {
     type: 'string',
     maxItems: options.maxListItems,
@@ -92,7 +95,9 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     const page = p.page ?? 1
     const and: Where[] = []
     if (p.hide_empty !== false) and.push({ count: { greater_than: 0 } })
-    if (p.search) and.push(await searchCondition(call, { collection, fields: ['name'], search: p.search, where: [...and] }))
+    if (p.search) {
+      and.push(await searchCondition(call, { collection, fields: ['name', 'slug'], search: p.search, where: [...and] }))
+    }
     if (p.exclude) {
       await requireExisting(call, collection, p.exclude, 'exclude')
       and.push({ id: { not_in: p.exclude } })
@@ -107,7 +112,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
       await requireExisting(call, collection, [parent], 'parent')
       and.push({ parent: { equals: parent } })
     }
-    const eventId = p.post ?? p.event
+    const eventId = p.event ?? p.post
     if (eventId !== undefined) {
       const { docs } = await call.req.payload.find({
         ...asCaller(call),
@@ -116,7 +121,7 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
         select: { [taxonomy]: true },
         where: { id: { equals: eventId } },
       })
-      if (!docs[0]) throw invalidParam(p.post !== undefined ? 'post' : 'event')
+      if (!docs[0]) throw invalidParam(p.event !== undefined ? 'event' : 'post')
       and.push({ id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[taxonomy] ?? []), 0] } })
     }
     // Terms are few; sorting here keeps the order identical on every database and follows the locale fallback.

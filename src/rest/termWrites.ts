@@ -10,6 +10,7 @@ import { invalidParam, notHierarchical, termExists } from './errors.js'
 import { asCaller } from './localApi.js'
 import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { method, type RestCall } from './route.js'
+import { findByName } from './sameName.js'
 import { inTransaction } from './transaction.js'
 
 type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
@@ -21,8 +22,12 @@ const writeParams = (locales: string[], required: boolean) => ({
     description: 'The term name',
     parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
   } as Param<string>,
-  description: { type: 'string', description: 'The term description', parse: stringValue } as Param<string>,
-  slug: { type: 'string', description: 'An alphanumeric identifier for the term', parse: stringValue } as Param<string>,
+  description: { type: 'string', description: 'The term description; empty clears it', parse: stringValue } as Param<string>,
+  slug: {
+    type: 'string',
+    description: 'An alphanumeric identifier for the term',
+    parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
+  } as Param<string>,
   parent: { type: 'integer', description: 'The parent term ID (categories only)', parse: idParam } as Param<number>,
   ml_language: languageParam(locales),
 })
@@ -53,16 +58,17 @@ export function termWriteMethods(
   }
 
   /**
-   * Names are unique per parent for categories and per taxonomy for tags, in the language written to. Writers of
-   * one name take turns until they commit, in every server instance, so only one of parallel creates makes it.
+   * Names are unique, whatever their case, per parent for categories and per taxonomy for tags, in the language
+   * written to. Writers of one name take turns until they commit, in every server instance, so only one of
+   * parallel creates makes it.
    */
   const checkUnique = async (call: RestCall, name: string, parent: Id | null, self?: Id) => {
     await lockUntilCommit(call.req, [nameLock(collection, name)])
-    const and: Where[] = [{ name: { equals: name } }]
+    const and: Where[] = []
     if (hierarchical) and.push(parent ? { parent: { equals: parent } } : { parent: { exists: false } })
     if (self) and.push({ id: { not_equals: self } })
-    const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where: { and } })
-    if (docs[0]) throw termExists(docs[0].id as Id, hierarchical)
+    const same = await findByName<TermDoc>(call, collection, name, and)
+    if (same) throw termExists(same.id, hierarchical)
   }
 
   const checkParent = async (call: RestCall<WriteParams>) => {

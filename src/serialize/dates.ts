@@ -68,7 +68,7 @@ const ABBREVIATION_FAMILIES: { offsets: Record<number, string>; zones: string[] 
   { offsets: { 0: 'GMT', 60: 'IST' }, zones: ['Europe/Dublin'] },
   {
     offsets: { 0: 'WET', 60: 'WEST' },
-    zones: ['Europe/Lisbon', 'Atlantic/Canary', 'Atlantic/Madeira', 'Atlantic/Faroe'],
+    zones: ['Europe/Lisbon', 'Atlantic/Canary', 'Atlantic/Madeira', 'Atlantic/Faroe', 'Atlantic/Faeroe'],
   },
   {
     offsets: { 60: 'CET', 120: 'CEST' },

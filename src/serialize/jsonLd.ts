@@ -64,7 +64,7 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
   const parts = {
     streetAddress: venue.address,
     addressLocality: venue.city,
-    addressRegion: venue.state || venue.province,
+    addressRegion: venue.stateProvince || venue.state || venue.province,
     postalCode: venue.zip,
     addressCountry: venue.country,
   }

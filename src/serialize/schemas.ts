@@ -319,6 +319,7 @@ const event = objectOf<EventObject>(
     hide_from_listings: flag,
     sticky: flag,
     featured: flag,
+    ticketed: flag,
     categories: { type: 'array', items: ref('EmbeddedTerm') },
     tags: { type: 'array', items: ref('EmbeddedTerm') },
     venue: {

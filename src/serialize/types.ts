@@ -37,6 +37,8 @@ export type VenueDoc = PostState & {
   city?: string | null
   state?: string | null
   province?: string | null
+  /** Given by the writer; when empty, the state or else the province is shown. */
+  stateProvince?: string | null
   zip?: string | null
   country?: string | null
   phone?: string | null

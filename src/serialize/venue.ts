@@ -26,7 +26,7 @@ export function serializeVenue(
     zip: escapeOptional(doc.zip),
     phone: escapeOptional(doc.phone),
     website: escapeOptional(doc.website),
-    stateprovince: escapeOptional(doc.state || doc.province),
+    stateprovince: escapeOptional(doc.stateProvince || doc.state || doc.province),
   }) as Omit<VenueObject, 'global_id' | 'global_id_lineage' | 'show_map' | 'show_map_link'>
   const hasGeo = typeof doc.geoLat === 'number' && typeof doc.geoLng === 'number'
   return {

@@ -202,6 +202,8 @@ export type EventObject = { id: number } & GlobalIds &
     hide_from_listings: boolean | null
     sticky: boolean | null
     featured: boolean | null
+    /** Ours (CONTRACT §2.10): the original has no such field. */
+    ticketed: boolean | null
     categories: EmbeddedTerm[]
     tags: EmbeddedTerm[]
     venue: VenueObject | VenueObject[] | []
