@@ -27,17 +27,23 @@ const checker = answerChecker(doc as unknown as OpenApiDocument)
  * `/doc` (ours replaces it, CONTRACT §2.11), and answers shaped by `_envelope` and `_fields` (CONTRACT §1).
  */
 
-/** `_links` (WordPress's hypermedia links to `/wp/v2`) are not kept (CONTRACT §1), wherever they appear. */
-const withoutLinks = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutLinks)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([key]) => key !== '_links')
-            .map(([key, item]) => [key, withoutLinks(item)]),
-        )
-      : value
+/**
+ * A recorded answer as the contract has us answer it: without `_links` (WordPress's hypermedia links to `/wp/v2`,
+ * not kept, CONTRACT §1), and with the `ticketed` flag the original's events lack (CONTRACT §2.10), placed as ours
+ * after `featured` and `null` where a protected event's flags are.
+ */
+const asContracted = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(asContracted)
+  if (!value || typeof value !== 'object') return value
+  const entries = Object.entries(value)
+    .filter(([key]) => key !== '_links')
+    .flatMap(([key, item]) => {
+      const kept: [string, unknown] = [key, asContracted(item)]
+      const isEvent = key === 'featured' && 'utc_start_date' in value
+      return isEvent ? [kept, ['ticketed', item === null ? null : false] as [string, unknown]] : [kept]
+    })
+  return Object.fromEntries(entries)
+}
 
 const files = readdirSync(CAPTURES).filter((file) => file.endsWith('.json'))
 
@@ -54,7 +60,7 @@ describe("the original's recorded answers are valid against /doc", () => {
         capture.request.method,
         namespacePath(capture.request.url),
         capture.status,
-        withoutLinks(capture.body),
+        asContracted(capture.body),
       )
       return verdict.problems.map((problem) => `${file} (${verdict.operation}): ${problem}`)
     })
@@ -77,7 +83,7 @@ describe("the original's recorded answers are valid against /doc", () => {
         capture.request.method,
         namespacePath(capture.request.url),
         capture.status,
-        withoutLinks(capture.body),
+        asContracted(capture.body),
       )
       // Unknown paths and methods are no operation of the document; their 404 body is checked as an Error above.
       if ((capture.body as { code?: string }).code === 'rest_no_route') return []
