@@ -28,6 +28,15 @@ export const DEFAULT_CACHE_MAX_AGE_SECONDS = 10
 /** Memory the project's server may spend on cached responses. */
 export const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024
 
+/** iCalendar feeds: the window of a feed without date filters, its size limit, and its name in calendar apps. */
+export const DEFAULT_ICAL = {
+  pastDays: 30,
+  futureDays: 365,
+  maxEvents: 1000,
+  refreshMinutes: 60,
+  names: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } as Record<string, string>,
+}
+
 /** The events' column of all their text in every language, which `search` matches and the search indexes index. */
 export const SEARCH_TEXT_FIELD = 'searchText'
 

@@ -4,6 +4,7 @@ import type { ResolvedCalendarOptions } from '../types.js'
 
 import { NAMESPACE } from '../defaults.js'
 import { pluginOptionsOf } from '../pluginOptions.js'
+import { acceptsCalendar, CALENDAR_TYPE } from '../ical/negotiate.js'
 import { readChangeStamp } from './changeStamp.js'
 import { conditional } from './etag.js'
 import { latestOf } from './latest.js'
@@ -51,7 +52,7 @@ export class ResponseCache {
     if (pathname !== this.namespacePath && !pathname.startsWith(`${this.namespacePath}/`)) return null
     // A password unlocks one event for whoever knows it: such answers are computed every time.
     if ([...searchParams.keys()].some((name) => name.startsWith('password'))) return null
-    return `${header('origin') ?? ''}\n${url}`
+    return `${header('origin') ?? ''}\n${acceptsCalendar(header('accept')) ? CALENDAR_TYPE : ''}\n${url}`
   }
 
   async lookup(request: CacheRequest): Promise<CacheLookup | null> {
