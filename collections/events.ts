@@ -275,6 +275,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       label: t3('Parent event', '父活动', '上層活動'),
       admin: { position: 'sidebar' },
     },
+    { name: 'addToCalendar', type: 'ui', admin: { position: 'sidebar', components: { Field: clientComponent('AddToCalendar') } } },
     {
       type: 'collapsible',
       label: t3('Password', '密码', '密碼'),
