@@ -255,6 +255,7 @@ export interface Event {
   passwordHash?: string | null;
   searchText?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -331,6 +332,7 @@ export interface Venue {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -373,6 +375,7 @@ export interface Organizer {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -392,6 +395,7 @@ export interface EventCategory {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -409,6 +413,7 @@ export interface EventTag {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -572,6 +577,7 @@ export interface EventsSelect<T extends boolean = true> {
   passwordHash?: T;
   searchText?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -602,6 +608,7 @@ export interface VenuesSelect<T extends boolean = true> {
   author?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -623,6 +630,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   author?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -638,6 +646,7 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   count?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -651,6 +660,7 @@ export interface EventTagsSelect<T extends boolean = true> {
   count?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -5,7 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { CURRENCY_POSITIONS, SEARCH_TEXT_FIELD } from '../src/defaults.js'
-import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { importFields, publicationFields } from '../src/fields/publication.js'
 import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -306,6 +306,6 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       admin: { hidden: true },
       custom: { writeOnly: true },
     },
-    importKeyField,
+    ...importFields,
   ],
 })

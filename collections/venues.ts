@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { clientComponent } from '../src/admin/components.js'
-import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { importFields, publicationFields } from '../src/fields/publication.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { t3 } from '../src/i18n.js'
@@ -102,6 +102,6 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     },
     ...publicationFields(usersSlug),
     slugField({ from: 'name', fallback: 'venue' }),
-    importKeyField,
+    ...importFields,
   ],
 })

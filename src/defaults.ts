@@ -1,3 +1,6 @@
+/** How the calendar names itself to the sites it reads from (image downloads, imports). */
+export const USER_AGENT = 'payload-events-calendar/0.1'
+
 /** The REST namespace, mounted under the Payload API route (`/api`). */
 export const NAMESPACE = 'calendar/events/v1'
 

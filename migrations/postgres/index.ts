@@ -7,6 +7,7 @@ import * as migration_20261125_102900_link_indexes from './20261125_102900_link_
 import * as migration_20261125_124536_search_index from './20261125_124536_search_index.js';
 import * as migration_20261125_131829_list_index_by_id from './20261125_131829_list_index_by_id.js';
 import * as migration_20261126_130620_search_index_in_schema from './20261126_130620_search_index_in_schema.js';
+import * as migration_20261126_165332_import_digest from './20261126_165332_import_digest.js';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_130620_search_index_in_schema.up,
     down: migration_20261126_130620_search_index_in_schema.down,
-    name: '20261126_130620_search_index_in_schema'
+    name: '20261126_130620_search_index_in_schema',
+  },
+  {
+    up: migration_20261126_165332_import_digest.up,
+    down: migration_20261126_165332_import_digest.down,
+    name: '20261126_165332_import_digest'
   },
 ];

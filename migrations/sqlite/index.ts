@@ -6,6 +6,7 @@ import * as migration_20261125_070758_list_indexes from './20261125_070758_list_
 import * as migration_20261125_102855_link_indexes from './20261125_102855_link_indexes.js';
 import * as migration_20261125_124533_search_index from './20261125_124533_search_index.js';
 import * as migration_20261125_131826_list_index_by_id from './20261125_131826_list_index_by_id.js';
+import * as migration_20261126_165320_import_digest from './20261126_165320_import_digest.js';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261125_131826_list_index_by_id.up,
     down: migration_20261125_131826_list_index_by_id.down,
-    name: '20261125_131826_list_index_by_id'
+    name: '20261125_131826_list_index_by_id',
+  },
+  {
+    up: migration_20261126_165320_import_digest.up,
+    down: migration_20261126_165320_import_digest.down,
+    name: '20261126_165320_import_digest'
   },
 ];
