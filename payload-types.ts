@@ -255,6 +255,7 @@ export interface Event {
   passwordHash?: string | null;
   searchText?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -336,6 +337,7 @@ export interface Venue {
   slug?: string | null;
   searchText?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -379,6 +381,7 @@ export interface Organizer {
   slug?: string | null;
   searchText?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -398,6 +401,7 @@ export interface EventCategory {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -415,6 +419,7 @@ export interface EventTag {
    */
   slug?: string | null;
   importKey?: string | null;
+  importDigest?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -578,6 +583,7 @@ export interface EventsSelect<T extends boolean = true> {
   passwordHash?: T;
   searchText?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -610,6 +616,7 @@ export interface VenuesSelect<T extends boolean = true> {
   slug?: T;
   searchText?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -632,6 +639,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   slug?: T;
   searchText?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -647,6 +655,7 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   count?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -660,6 +669,7 @@ export interface EventTagsSelect<T extends boolean = true> {
   count?: T;
   slug?: T;
   importKey?: T;
+  importDigest?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -5,7 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { CURRENCY_POSITIONS } from '../src/defaults.js'
-import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
@@ -276,6 +276,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       label: t3('Parent event', '父活动', '上層活動'),
       admin: { position: 'sidebar' },
     },
+    { name: 'addToCalendar', type: 'ui', admin: { position: 'sidebar', components: { Field: clientComponent('AddToCalendar') } } },
     {
       type: 'collapsible',
       label: t3('Password', '密码', '密碼'),
@@ -300,6 +301,6 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       ],
     },
     searchTextField,
-    importKeyField,
+    ...importFields,
   ],
 })

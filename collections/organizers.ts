@@ -3,7 +3,7 @@ import type { CollectionConfig, CollectionSlug } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
-import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -57,6 +57,6 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
     ...publicationFields(usersSlug),
     slugField({ from: 'name', fallback: 'organizer' }),
     searchTextField,
-    importKeyField,
+    ...importFields,
   ],
 })

@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { clientComponent } from '../src/admin/components.js'
-import { importKeyField, publicationFields } from '../src/fields/publication.js'
+import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -122,6 +122,6 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     ...publicationFields(usersSlug),
     slugField({ from: 'name', fallback: 'venue' }),
     searchTextField,
-    importKeyField,
+    ...importFields,
   ],
 })

@@ -13,7 +13,8 @@ import {
   notAccessible,
 } from '../src/rest/errors.js'
 import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
-import { dateParam, eventDateWindow } from '../src/rest/eventDates.js'
+import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
+import { CALENDAR_VARY, calendarResult, feedWindow, icalParam, wantsCalendar } from '../src/ical/answer.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
@@ -110,14 +111,14 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   ticketed: booleanParam('Events should have tickets (true) or not (false)'),
   password: passwordParam,
   ml_language: languageParam(locales),
+  ical: icalParam,
 })
 
 type ListParams = ReturnType<typeof listParams>
 
-async function listEvents(call: RestCall<ListParams>) {
+/** The events of one page of a list, the caller's filters applied, with what the list's links echo. */
+async function findEvents(call: RestCall<ListParams>, page: number, perPage: number) {
   const { params: p, options } = call
-  const perPage = p.per_page ?? options.defaultPerPage
-  const page = p.page ?? 1
   const scope = statusScope(call, p.status)
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
@@ -178,8 +179,6 @@ async function listEvents(call: RestCall<ListParams>) {
         trash: scope.trash,
       })
   const docs = result.docs as unknown as (EventDoc & { passwordHash?: string })[]
-  if (page > 1 && page > Math.ceil(result.totalDocs / perPage)) throw archivePageNotFound('event')
-
   const related = await loadRelated(call, docs)
   const events = await Promise.all(
     docs.map(async (doc) =>
@@ -202,9 +201,33 @@ async function listEvents(call: RestCall<ListParams>) {
     ...(p.post_parent ? [['post_parent', String(p.post_parent)] as [string, string]] : []),
     ...(p.ticketed !== undefined ? [['ticketed', p.ticketed ? '1' : '0'] as [string, string]] : []),
   ]
-  const info = { page, total: result.totalDocs, totalPages: Math.ceil(result.totalDocs / perPage) }
+  return { docs, events, total: result.totalDocs, echo }
+}
+
+async function listEvents(call: RestCall<ListParams>) {
+  if (wantsCalendar(call)) return eventsCalendar(call)
+  const { params: p, options } = call
+  const perPage = p.per_page ?? options.defaultPerPage
+  const page = p.page ?? 1
+  const { events, total, echo } = await findEvents(call, page, perPage)
+  const info = { page, total, totalPages: Math.ceil(total / perPage) }
+  if (page > 1 && page > info.totalPages) throw archivePageNotFound('event')
   const encodeAll = Boolean(p.venue || p.organizer || p.featured !== undefined)
-  return postListResult('events', events, postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll), info)
+  const result = postListResult('events', events, postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll), info)
+  return { ...result, headers: { ...result.headers, ...CALENDAR_VARY } }
+}
+
+/**
+ * The list as a calendar feed: every match up to the feed's limit, in start order, ignoring `page` and `per_page`;
+ * without a date filter the feed's own window (some days back, a year ahead) instead of the list's.
+ */
+async function eventsCalendar(call: RestCall<ListParams>) {
+  const { params: p, options } = call
+  const dated = DATE_FILTERS.some((name) => p[name] !== undefined) || p.include !== undefined
+  const window = dated ? {} : feedWindow(options)
+  const feed = { ...call, params: { ...p, ...window } }
+  const { docs, events } = await findEvents(feed, 1, options.ical.maxEvents)
+  return calendarResult(call, events, docs, 'events.ics')
 }
 
 /** Events near a point, nearest venue first, then by start: ordered here, since distance is not a column. */
@@ -248,6 +271,7 @@ const singleParams = (locales: string[]) => ({
     },
   } as Param<string>,
   ml_language: languageParam(locales),
+  ical: icalParam,
 })
 
 type SingleParams = ReturnType<typeof singleParams>
@@ -269,7 +293,9 @@ async function getEvent(call: RestCall<SingleParams>) {
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context))) throw eventPasswordProtected()
   const related = await loadRelated(call, [doc])
-  return { body: serializeEvent(doc, related, call.serialize, { single: true, blanked: false }) }
+  const event = serializeEvent(doc, related, call.serialize, { single: true, blanked: false })
+  if (wantsCalendar(call)) return calendarResult(call, [event], [doc], `event-${doc.id}.ics`)
+  return { body: event, headers: CALENDAR_VARY }
 }
 
 /** For `/doc`: what reading one event answers; an unknown slug is a 400. */

@@ -1,3 +1,6 @@
+/** How the calendar names itself to the sites it reads from (image downloads, imports). */
+export const USER_AGENT = 'payload-events-calendar/0.1'
+
 /** The REST namespace, mounted under the Payload API route (`/api`). */
 export const NAMESPACE = 'calendar/events/v1'
 
@@ -30,6 +33,15 @@ export const DEFAULT_GEO_RADIUS_KM = 50
 export const DEFAULT_CACHE_MAX_AGE_SECONDS = 10
 /** Memory the project's server may spend on cached responses. */
 export const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024
+
+/** iCalendar feeds: the window of a feed without date filters, its size limit, and its name in calendar apps. */
+export const DEFAULT_ICAL = {
+  pastDays: 30,
+  futureDays: 365,
+  maxEvents: 1000,
+  refreshMinutes: 60,
+  names: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } as Record<string, string>,
+}
 
 /** The events' column of all their text in every language, which `search` matches and the search indexes index. */
 export const SEARCH_TEXT_FIELD = 'searchText'

@@ -8,6 +8,8 @@ import {
   DEFAULT_CACHE_MAX_BYTES,
   DEFAULT_COLLECTION_SLUGS,
   DEFAULT_GEO_RADIUS_KM,
+  DEFAULT_ICAL,
+  DEFAULT_LOCALE,
   DEFAULT_PER_PAGE,
   DEFAULT_SITE_TIMEZONE,
   DEFAULT_URL_TEMPLATES,
@@ -34,6 +36,11 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
   }
+  for (const [name, value] of Object.entries(input.ical ?? {})) {
+    if (name !== 'name' && (!Number.isInteger(value) || (value as number) < 0)) {
+      throw new Error(`eventsCalendarPlugin: ical.${name} must be a whole number, 0 or more`)
+    }
+  }
   return {
     timezone,
     defaultPerPage,
@@ -55,6 +62,13 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
           },
     trustProxy: input.trustProxy ?? false,
     wordpressPaths: input.wordpressPaths ?? false,
+    ical: {
+      pastDays: input.ical?.pastDays ?? DEFAULT_ICAL.pastDays,
+      futureDays: input.ical?.futureDays ?? DEFAULT_ICAL.futureDays,
+      maxEvents: input.ical?.maxEvents ?? DEFAULT_ICAL.maxEvents,
+      refreshMinutes: input.ical?.refreshMinutes ?? DEFAULT_ICAL.refreshMinutes,
+      names: typeof input.ical?.name === 'string' ? { [DEFAULT_LOCALE]: input.ical.name } : { ...DEFAULT_ICAL.names, ...input.ical?.name },
+    },
     disabled: input.disabled ?? false,
   }
 }

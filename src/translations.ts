@@ -2,8 +2,12 @@
 export const calendarTranslations = {
   en: {
     calendar: {
+      addToCalendar: 'Add to calendar',
+      addToCalendarAfterSave: 'Save the event to add it to a calendar.',
       allEvents: 'All events, latest first',
       calendarZoneNote: 'Each event is shown on its days in its own time zone; today is in {{zone}}.',
+      downloadIcs: 'Download .ics',
+      downloadMonth: 'Download this month (.ics)',
       endBeforeStart: 'The end must not be before the start.',
       filterCategories: 'Filter categories',
       inSiteZone: 'Site time ({{zone}}): {{time}}.',
@@ -20,6 +24,8 @@ export const calendarTranslations = {
       noCategories: 'No categories yet.',
       openMap: 'Open on a map',
       previousMonth: 'Previous',
+      subscribe: 'Subscribe in a calendar app',
+      subscriptionAddress: 'Subscription address (published events)',
       thisMonth: 'This month',
       truncated: 'Showing the first {{shown}} of {{total}} events in these weeks; the list shows them all.',
       untitled: '(untitled)',
@@ -28,8 +34,12 @@ export const calendarTranslations = {
   },
   zh: {
     calendar: {
+      addToCalendar: '添加到日历',
+      addToCalendarAfterSave: '保存活动后即可添加到日历。',
       allEvents: '全部活动（最新在前）',
       calendarZoneNote: '每个活动按其自身时区显示在所在日期；“今天”以 {{zone}} 为准。',
+      downloadIcs: '下载 .ics',
+      downloadMonth: '下载本月（.ics）',
       endBeforeStart: '结束时间不能早于开始时间。',
       filterCategories: '筛选分类',
       inSiteZone: '网站时间（{{zone}}）：{{time}}。',
@@ -46,6 +56,8 @@ export const calendarTranslations = {
       noCategories: '暂无分类。',
       openMap: '在地图上查看',
       previousMonth: '上个月',
+      subscribe: '在日历应用中订阅',
+      subscriptionAddress: '订阅地址（已发布的活动）',
       thisMonth: '本月',
       truncated: '这几周共有 {{total}} 项活动，此处只显示前 {{shown}} 项；列表中可查看全部。',
       untitled: '（无标题）',
@@ -54,8 +66,12 @@ export const calendarTranslations = {
   },
   'zh-TW': {
     calendar: {
+      addToCalendar: '加入行事曆',
+      addToCalendarAfterSave: '儲存活動後即可加入行事曆。',
       allEvents: '全部活動（最新在前）',
       calendarZoneNote: '每個活動依其自身時區顯示在所屬日期；「今天」以 {{zone}} 為準。',
+      downloadIcs: '下載 .ics',
+      downloadMonth: '下載本月（.ics）',
       endBeforeStart: '結束時間不能早於開始時間。',
       filterCategories: '篩選分類',
       inSiteZone: '網站時間（{{zone}}）：{{time}}。',
@@ -72,6 +88,8 @@ export const calendarTranslations = {
       noCategories: '尚無分類。',
       openMap: '在地圖上查看',
       previousMonth: '上個月',
+      subscribe: '在行事曆 App 中訂閱',
+      subscriptionAddress: '訂閱網址（已發布的活動）',
       thisMonth: '本月',
       truncated: '這幾週共有 {{total}} 項活動，此處只顯示前 {{shown}} 項；列表中可查看全部。',
       untitled: '（無標題）',

@@ -134,6 +134,14 @@ export type EventsCalendarOptions = {
    */
   wordpressPaths?: boolean
   /**
+   * iCalendar answers of the events routes (`Accept: text/calendar` or `ical=1`). A list without date filters
+   * covers `pastDays` back to `futureDays` ahead; at most `maxEvents` events, soonest first. `name` is the
+   * calendar's name in apps (`X-WR-CALNAME`), one for all languages or one per locale; `refreshMinutes` how often
+   * subscribers fetch the feed again.
+   * @default { pastDays: 30, futureDays: 365, maxEvents: 1000, refreshMinutes: 60, name: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } }
+   */
+  ical?: { pastDays?: number; futureDays?: number; maxEvents?: number; refreshMinutes?: number; name?: string | Record<string, string> }
+  /**
    * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
    * @default false
    */
@@ -158,5 +166,6 @@ export type ResolvedCalendarOptions = {
   cache: false | { maxAgeSeconds: number; maxBytes: number }
   trustProxy: boolean
   wordpressPaths: boolean
+  ical: { pastDays: number; futureDays: number; maxEvents: number; refreshMinutes: number; names: Record<string, string> }
   disabled: boolean
 }

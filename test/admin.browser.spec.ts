@@ -200,6 +200,33 @@ describeWithChromium('the admin in a browser', () => {
     await page.waitForURL(new RegExp(`/collections/events/${ids.event}`))
   })
 
+  test('the event form offers the event to calendars, and the month view its subscription', async () => {
+    await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+    const box = page.locator('.pec-add-to-calendar')
+    const google = new URL((await box.locator('a[href^="https://calendar.google.com/"]').getAttribute('href'))!)
+    const date = day.replace(/-/g, '')
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      action: 'TEMPLATE',
+      text: '新年爵士音樂會',
+      dates: `${date}T113000Z/${date}T140000Z`,
+      ctz: 'Asia/Taipei',
+      location: expect.stringContaining('大稻埕藝文中心'),
+    })
+    const file = await context.request.get(new URL((await box.locator('a[download]').getAttribute('href'))!, server.url).href)
+    expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+    expect(await file.text()).toContain(`SUMMARY:新年爵士音樂會\r\n`)
+
+    await page.goto(url(`/admin/calendar?month=${day.slice(0, 7)}&locale=en`))
+    const feed = await page.locator('.pec-calendar__feed-url').inputValue()
+    await expect(page.locator('.pec-calendar__feeds a[href^="webcal://"]').getAttribute('href')).resolves.toBe(
+      feed.replace(/^http:/, 'webcal:'),
+    )
+    const subscribed = await fetch(feed).then((response) => response.text())
+    expect(subscribed).toContain('SUMMARY:New Year Jazz Concert\r\n')
+    const month = await context.request.get(new URL((await page.locator('.pec-calendar__feeds a[download]').getAttribute('href'))!, server.url).href)
+    expect(await month.text()).toContain('SUMMARY:New Year Jazz Concert\r\n')
+  })
+
   test('a missing title is refused on the field', async () => {
     await page.goto(url('/admin/collections/events/create'))
     await page.click('#action-save')

@@ -31,6 +31,10 @@ export async function serveHost(): Promise<void> {
     payload.logger.info(`API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`)
     if (admin) payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
   })
+  // Idle connections outlive the clients' and load balancers' own idle timers (undici 4 s, many balancers 60 s), so
+  // the server never closes one just as a client sends its next request on it.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   void admin?.prepare()
 
   const stop = () => {

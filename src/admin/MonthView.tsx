@@ -6,7 +6,9 @@ import { Gutter, Link } from '@payloadcms/ui'
 import { formatInTimeZone } from 'date-fns-tz'
 import { redirect } from 'next/navigation.js'
 
+import { NAMESPACE } from '../defaults.js'
 import { toDateFnsZone } from '../timezones.js'
+import { CalendarFeedLinks } from './CalendarFeedLinks.js'
 import { CalendarStepNav } from './CalendarStepNav.js'
 import { intlLocale } from './language.js'
 import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from './monthGrid.js'
@@ -83,6 +85,7 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
   )
   const weekday = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' })
   const eventsPath = `${adminRoute}/collections/${eventsSlug}`
+  const eventsApi = `${payload.config.routes.api}/${NAMESPACE}/events`
   const dayListUrl = (day: string) =>
     `${eventsPath}?where[or][0][and][0][startDate][less_than_equal]=${day}T23:59:59Z` +
     `&where[or][0][and][1][endDate][greater_than_equal]=${day}T00:00:00Z&sort=startDate`
@@ -126,6 +129,11 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
           </nav>
         </header>
         <p className="pec-muted">{t('calendarZoneNote', { zone: siteTimezone })}</p>
+        <CalendarFeedLinks
+          feedPath={`${eventsApi}?ical=1&ml_language=${locale?.code ?? ''}`}
+          monthPath={`${eventsApi}?ical=1&ml_language=${locale?.code ?? ''}&start_date=${days[0]}&end_date=${days.at(-1)}`}
+          serverURL={payload.config.serverURL}
+        />
         {totalDocs > docs.length && (
           <p className="pec-calendar__truncated" role="status">
             {t('truncated', { shown: docs.length, total: totalDocs })}

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { ResolvedCalendarOptions } from '../types.js'
 
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
+import { acceptsCalendar, CALENDAR_TYPE } from '../ical/negotiate.js'
 import { pluginOptionsOf } from '../pluginOptions.js'
 import { corsHeaders } from '../rest/cors.js'
 import { siteURL } from '../rest/siteURL.js'
@@ -57,7 +58,7 @@ export class ResponseCache {
     // A password unlocks one event for whoever knows it: such answers are computed every time.
     if ([...searchParams.keys()].some((name) => name.startsWith('password'))) return null
     const site = siteURL({ payload: this.payload, headers: { get: (name) => header(name) ?? null } }, this.settings)
-    return `${site}${pathname}${search}`
+    return `${acceptsCalendar(header('accept')) ? `${CALENDAR_TYPE} ` : ''}${site}${pathname}${search}`
   }
 
   async lookup(request: CacheRequest): Promise<CacheLookup | null> {

@@ -1,5 +1,7 @@
 import '../admin/calendar.css'
 
+export { AddToCalendar } from '../admin/AddToCalendar.js'
+export { CalendarFeedLinks } from '../admin/CalendarFeedLinks.js'
 export { CategoryTreeField } from '../admin/CategoryTreeField.js'
 export { EventDateField } from '../admin/EventDateField.js'
 export { FlagCell } from '../admin/FlagCell.js'

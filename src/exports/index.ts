@@ -3,3 +3,10 @@ export type { CalendarAccessRule, CalendarAccessRules, EventsCalendarOptions } f
 export { ROLES as CALENDAR_ROLES, type Role as CalendarRole } from '../defaults.js'
 export { importCalendarDataset, type ImportProgress, type ImportSummary } from '../import/importDataset.js'
 export type { Dataset as CalendarDataset } from '../import/dataset.js'
+export {
+  type ImportFailure,
+  importTecSite,
+  type ResourceCounts,
+  type TecImportOptions,
+  type TecImportResult,
+} from '../import/tec/importTec.js'

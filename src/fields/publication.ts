@@ -48,11 +48,12 @@ export const publicationFields = (usersSlug: CollectionSlug): Field[] => [
   },
 ]
 
-/** Stable identifier of a record imported from a dataset; makes imports idempotent. */
-export const importKeyField: Field = {
-  name: 'importKey',
-  type: 'text',
-  unique: true,
-  index: true,
-  admin: { hidden: true },
-}
+/**
+ * What an import needs to know of a record it wrote: its stable identifier in the source (a dataset key or
+ * another site's `global_id`), which makes imports idempotent, and a digest of the source record as last
+ * imported, which tells a later run whether it changed.
+ */
+export const importFields: Field[] = [
+  { name: 'importKey', type: 'text', unique: true, index: true, admin: { hidden: true } },
+  { name: 'importDigest', type: 'text', admin: { hidden: true } },
+]

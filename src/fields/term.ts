@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
 
 import { t3 } from '../i18n.js'
-import { importKeyField } from './publication.js'
+import { importFields } from './publication.js'
 import { slugField } from './slug.js'
 
 /** Fields shared by categories and tags; `extra` goes after the description. */
@@ -18,5 +18,5 @@ export const termFields = (fallbackSlug: string, extra: Field[] = []): Field[] =
     admin: { readOnly: true, position: 'sidebar' },
   },
   slugField({ from: 'name', fallback: fallbackSlug }),
-  importKeyField,
+  ...importFields,
 ]

@@ -6,6 +6,8 @@ import https from 'node:https'
 import net from 'node:net'
 import path from 'node:path'
 
+import { USER_AGENT } from '../defaults.js'
+
 /** A refusal whose message is safe to show to the API client. */
 export class ImageImportError extends Error {}
 
@@ -73,6 +75,7 @@ function get(url: URL, target: { address: string; family: number }, timeoutMs: n
   const client = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const request = client.get(url, {
+      headers: { 'user-agent': USER_AGENT },
       lookup: (_host, _options, callback) => callback(null, target.address, target.family),
       timeout: timeoutMs,
     })
@@ -121,7 +124,13 @@ async function readLimited(response: IncomingMessage, maxBytes: number, timeoutM
 export async function importImage(
   req: PayloadRequest,
   url: string,
-  options: { allowedHosts: string[]; mediaCollection: CollectionSlug; limits?: Partial<ImageImportLimits> },
+  options: {
+    allowedHosts: string[]
+    mediaCollection: CollectionSlug
+    limits?: Partial<ImageImportLimits>
+    /** For imports run by the site owner's own tools, without a user. @default false */
+    overrideAccess?: boolean
+  },
 ): Promise<number> {
   const limits = { ...DEFAULT_IMAGE_LIMITS, ...options.limits }
   let current: URL
@@ -160,7 +169,7 @@ export async function importImage(
       collection: options.mediaCollection,
       data: {} as never,
       file: { data, mimetype: mimeType, name: `${base || 'image'}.${type.extension}`, size: data.length },
-      overrideAccess: false,
+      overrideAccess: options.overrideAccess ?? false,
       req,
       user: req.user,
     })

@@ -21,6 +21,7 @@ const FILTERS = {
   ends_after: { field: 'endDate', operator: 'greater_than_equal', bound: 'end' },
 } as const
 type DateFilter = keyof typeof FILTERS
+export const DATE_FILTERS = Object.keys(FILTERS) as DateFilter[]
 const RELATIVE: DateFilter[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
 
 export type DateFilterValues = Partial<Record<DateFilter, string>> & { strict_dates?: boolean }
@@ -64,7 +65,7 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   }
 
   const resolved: Partial<Record<DateFilter, Date>> = {}
-  for (const name of Object.keys(FILTERS) as DateFilter[]) {
+  for (const name of DATE_FILTERS) {
     const raw = values[name]
     if (raw !== undefined) resolved[name] = resolve(name, raw, FILTERS[name].bound)
   }

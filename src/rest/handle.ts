@@ -120,6 +120,7 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
     const result = method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
     const answer = jsonAnswer(req, result.body, {
       status: result.status,
+      contentType: result.contentType,
       headers: result.headers,
       allow,
       publicMaxAge: method === 'GET' && !('password' in query) && options.cache ? options.cache.maxAgeSeconds : undefined,

@@ -29,6 +29,8 @@ const PRIVATE_HEADERS = {
 
 type AnswerInit = {
   allow?: string[]
+  /** For a body that is already text of this type rather than JSON data. */
+  contentType?: string
   headers?: Record<string, string>
   status?: number
   /** For an answer anyone may be given: how long shared caches may reuse it; it gets an `ETag` too. */
@@ -43,13 +45,14 @@ export function jsonAnswer(req: PayloadRequest, body: unknown, init: AnswerInit 
   if (init.allow) headers.allow = init.allow.join(', ')
   // The rest of an oversized body is never read, so the connection cannot carry another request.
   if (init.status === 413) headers.connection = 'close'
-  const text = JSON.stringify(body)
+  const text = init.contentType ? String(body) : JSON.stringify(body)
+  if (init.contentType) headers['content-type'] = init.contentType
   const status = init.status ?? 200
   if (init.publicMaxAge !== undefined && status === 200 && !req.user) {
     headers.etag = etagOf(text)
     headers['cache-control'] = `public, max-age=0, s-maxage=${init.publicMaxAge}`
     // Anonymous and authenticated callers get different answers at one URL (drafts, private cache headers).
-    headers.vary = 'Origin, Authorization'
+    headers.vary = ['Origin, Authorization', init.headers?.Vary].filter(Boolean).join(', ')
   }
   // As bytes: undici would first scan a string body for unpaired surrogates, which JSON.stringify never leaves.
   return { status, headers, body: Buffer.from(text) }

@@ -21,7 +21,9 @@ export type RestCall<S extends ParamSpec = ParamSpec> = {
 }
 
 export type RestResult = {
+  /** JSON data, or the answer's text when it has a `contentType` of its own. */
   body: unknown
+  contentType?: string
   status?: number
   headers?: Record<string, string>
 }

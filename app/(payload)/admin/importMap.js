@@ -26,6 +26,7 @@ import { ZonedDateCell as ZonedDateCell_fc9a935b1c29e987d85707eeffd38325 } from 
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { AddToCalendar as AddToCalendar_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { UpcomingFirst as UpcomingFirst_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { VenueMapLink as VenueMapLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -62,6 +63,7 @@ export const importMap = {
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FlagCell": FlagCell_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#AddToCalendar": AddToCalendar_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#CalendarLink": CalendarLink_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#UpcomingFirst": UpcomingFirst_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#VenueMapLink": VenueMapLink_fc9a935b1c29e987d85707eeffd38325,
