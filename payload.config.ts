@@ -37,7 +37,7 @@ export async function hostConfig(
     admin: { user: usersCollection.slug, avatar: 'default', importMap: { baseDir: dirname } },
     collections: [usersCollection],
     editor: lexicalEditor(),
-    db: await databaseAdapter(process.env.DATABASE_URI),
+    db: await databaseAdapter(process.env.DATABASE_URI, process.env.DATABASE_REPLICA_URIS),
     graphQL: { disable: true },
     // The SQL adapters migrate by themselves in production only; elsewhere the host does, before the plugin starts.
     onInit: async (payload) => {
