@@ -7,6 +7,7 @@ import { buildConfig } from 'payload'
 import { eventsCalendarPlugin, type EventsCalendarOptions } from 'payload-events-calendar'
 
 import { databaseAdapter } from './host/database.js'
+import { mediaStorage } from './host/mediaStorage.js'
 import { usersCollection } from './host/users.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -50,6 +51,7 @@ export async function hostConfig(
         imageHosts: (process.env.CALENDAR_IMAGE_HOSTS ?? '').split(',').filter(Boolean),
         ...calendar,
       }),
+      mediaStorage(calendar.slugs?.media ?? 'media'),
     ],
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
     telemetry: false,

@@ -7,6 +7,7 @@ import * as migration_20261125_102855_link_indexes from './20261125_102855_link_
 import * as migration_20261125_124533_search_index from './20261125_124533_search_index.js';
 import * as migration_20261125_131826_list_index_by_id from './20261125_131826_list_index_by_id.js';
 import * as migration_20261126_163017_venue_state_province_search_text from './20261126_163017_venue_state_province_search_text.js';
+import * as migration_20261126_170050_media_storage_fields from './20261126_170050_media_storage_fields.js';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_163017_venue_state_province_search_text.up,
     down: migration_20261126_163017_venue_state_province_search_text.down,
-    name: '20261126_163017_venue_state_province_search_text'
+    name: '20261126_163017_venue_state_province_search_text',
+  },
+  {
+    up: migration_20261126_170050_media_storage_fields.up,
+    down: migration_20261126_170050_media_storage_fields.down,
+    name: '20261126_170050_media_storage_fields'
   },
 ];
