@@ -26,7 +26,8 @@ export function mediaStorage(media: string): Plugin {
       ...(endpoint && {
         endpoint,
         forcePathStyle: true,
-        // Many S3-compatible servers reject the SDK's optional checksum trailers; S3 itself does without them too.
+        // The SDK's checksum trailers are optional on S3; many S3-compatible servers reject them, or keep a streamed
+        // upload's chunk framing as part of the object.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }),

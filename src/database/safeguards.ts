@@ -36,7 +36,8 @@ function guardPostgres(adapter: SqlAdapter) {
   if (adapter.pg?.Pool) adapter.pg = resilientPg(adapter.pg)
   adapter.poolOptions = { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, ...adapter.poolOptions }
   // The query timeout starts once the adapter is connected, so migrations that run as it connects (in production)
-  // or from `payload migrate` may take as long as they need; the host's own setting stays.
+  // or from `payload migrate` may take as long as they need; the host's own setting stays. Once connected, the
+  // calendar's reads are routed between the primary and a read replica, when the host configured replicas.
   const boundQueries = adapter.poolOptions.query_timeout === undefined
   const connect = adapter.connect
   if (connect) {
