@@ -7,6 +7,7 @@ import { buildConfig } from 'payload'
 import { eventsCalendarPlugin, type EventsCalendarOptions } from 'payload-events-calendar'
 
 import { databaseAdapter } from './host/database.js'
+import { mediaStorage } from './host/mediaStorage.js'
 import { usersCollection } from './host/users.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -37,7 +38,7 @@ export async function hostConfig(
     admin: { user: usersCollection.slug, avatar: 'default', importMap: { baseDir: dirname } },
     collections: [usersCollection],
     editor: lexicalEditor(),
-    db: await databaseAdapter(process.env.DATABASE_URI),
+    db: await databaseAdapter(process.env.DATABASE_URI, process.env.DATABASE_REPLICA_URIS),
     graphQL: { disable: true },
     // The SQL adapters migrate by themselves in production only; elsewhere the host does, before the plugin starts.
     onInit: async (payload) => {
@@ -50,6 +51,7 @@ export async function hostConfig(
         imageHosts: (process.env.CALENDAR_IMAGE_HOSTS ?? '').split(',').filter(Boolean),
         ...calendar,
       }),
+      mediaStorage(calendar.slugs?.media ?? 'media'),
     ],
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
     telemetry: false,

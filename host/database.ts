@@ -15,15 +15,21 @@ const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migration
 
 /**
  * The development host's database, picked from the URI: unset or `file:` → SQLite (created on first start),
- * `postgres://` → PostgreSQL, `mongodb://` → MongoDB. The SQL adapters never push the schema: migrations build it,
- * so a start never stops at an interactive prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`,
- * Postgres `serial`). The calendar plugin adds its indexes and safeguards to whichever adapter this is.
+ * `postgres://` → PostgreSQL (with Payload's `readReplicas` from `replicaUris`, comma-separated), `mongodb://` →
+ * MongoDB. The SQL adapters never push the schema: migrations build it, so a start never stops at an interactive
+ * prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`, Postgres `serial`). The calendar plugin adds
+ * its indexes and safeguards to whichever adapter this is.
  */
-export async function databaseAdapter(uri: string | undefined): Promise<DatabaseAdapterObj> {
+export async function databaseAdapter(uri: string | undefined, replicaUris = ''): Promise<DatabaseAdapterObj> {
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
+  const readReplicas = replicaUris.split(',').map((entry) => entry.trim()).filter(Boolean)
+  if (readReplicas.length && !/^postgres(ql)?:\/\//.test(value)) {
+    throw new Error('DATABASE_REPLICA_URIS is for PostgreSQL: DATABASE_URI must then be a postgres:// URI')
+  }
   if (/^postgres(ql)?:\/\//.test(value)) {
     return postgresAdapter({
       pool: { connectionString: value },
+      readReplicas: readReplicas.length ? readReplicas : undefined,
       push: false,
       migrationDir: migrationDir('postgres'),
       prodMigrations: postgresMigrations,

@@ -8,7 +8,8 @@ import * as migration_20261125_124536_search_index from './20261125_124536_searc
 import * as migration_20261125_131829_list_index_by_id from './20261125_131829_list_index_by_id.js';
 import * as migration_20261126_130620_search_index_in_schema from './20261126_130620_search_index_in_schema.js';
 import * as migration_20261126_163026_venue_state_province_search_text from './20261126_163026_venue_state_province_search_text.js';
-import * as migration_20261126_170524_import_digest from './20261126_170524_import_digest.js';
+import * as migration_20261126_170058_media_storage_fields from './20261126_170058_media_storage_fields.js';
+import * as migration_20261126_170734_import_digest from './20261126_170734_import_digest.js';
 
 export const migrations = [
   {
@@ -62,8 +63,13 @@ export const migrations = [
     name: '20261126_163026_venue_state_province_search_text',
   },
   {
-    up: migration_20261126_170524_import_digest.up,
-    down: migration_20261126_170524_import_digest.down,
-    name: '20261126_170524_import_digest'
+    up: migration_20261126_170058_media_storage_fields.up,
+    down: migration_20261126_170058_media_storage_fields.down,
+    name: '20261126_170058_media_storage_fields',
+  },
+  {
+    up: migration_20261126_170734_import_digest.up,
+    down: migration_20261126_170734_import_digest.down,
+    name: '20261126_170734_import_digest'
   },
 ];

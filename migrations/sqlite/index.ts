@@ -7,7 +7,8 @@ import * as migration_20261125_102855_link_indexes from './20261125_102855_link_
 import * as migration_20261125_124533_search_index from './20261125_124533_search_index.js';
 import * as migration_20261125_131826_list_index_by_id from './20261125_131826_list_index_by_id.js';
 import * as migration_20261126_163017_venue_state_province_search_text from './20261126_163017_venue_state_province_search_text.js';
-import * as migration_20261126_170515_import_digest from './20261126_170515_import_digest.js';
+import * as migration_20261126_170050_media_storage_fields from './20261126_170050_media_storage_fields.js';
+import * as migration_20261126_170728_import_digest from './20261126_170728_import_digest.js';
 
 export const migrations = [
   {
@@ -56,8 +57,13 @@ export const migrations = [
     name: '20261126_163017_venue_state_province_search_text',
   },
   {
-    up: migration_20261126_170515_import_digest.up,
-    down: migration_20261126_170515_import_digest.down,
-    name: '20261126_170515_import_digest'
+    up: migration_20261126_170050_media_storage_fields.up,
+    down: migration_20261126_170050_media_storage_fields.down,
+    name: '20261126_170050_media_storage_fields',
+  },
+  {
+    up: migration_20261126_170728_import_digest.up,
+    down: migration_20261126_170728_import_digest.down,
+    name: '20261126_170728_import_digest'
   },
 ];

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../types.js'
 
+import { readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { acceptsCalendar, CALENDAR_TYPE } from '../ical/negotiate.js'
 import { pluginOptionsOf } from '../pluginOptions.js'
@@ -42,7 +43,8 @@ export class ResponseCache {
     private readonly settings: Settings,
   ) {
     this.store = new ResponseStore(settings.maxBytes)
-    this.currentStamp = latestOf(() => readChangeStamp(payload))
+    // Read where the answers it keeps are read (see `readingFrom`): on a replica, never newer than they are.
+    this.currentStamp = latestOf(() => readOnReplica(() => readChangeStamp(payload)))
     this.namespacePaths = [NAMESPACE, WORDPRESS_NAMESPACE].map((path) => `${payload.config.routes.api}/${path}`)
     this.tokenCookie = `${payload.config.cookiePrefix}-token=`
   }

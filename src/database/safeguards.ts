@@ -4,6 +4,7 @@ import type { ResolvedCalendarOptions } from '../types.js'
 
 import { type PgModule, resilientPg } from './postgresPool.js'
 import { readIndexes } from './readIndexes.js'
+import { type ReplicatedAdapter, replicaPools, routeReplicaReads } from './readReplicas.js'
 import type { SchemaAdapter } from './schemaAdapter.js'
 import { type DrizzleAdapter, makeTransactionsReliable } from './transactions.js'
 import { trigramIndex } from './trigramIndex.js'
@@ -35,12 +36,18 @@ function guardPostgres(adapter: SqlAdapter) {
   if (adapter.pg?.Pool) adapter.pg = resilientPg(adapter.pg)
   adapter.poolOptions = { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, ...adapter.poolOptions }
   // The query timeout starts once the adapter is connected, so migrations that run as it connects (in production)
-  // or from `payload migrate` may take as long as they need; the host's own setting stays.
+  // or from `payload migrate` may take as long as they need; the host's own setting stays. Once connected, the
+  // calendar's reads are routed between the primary and a read replica, when the host configured replicas.
+  const boundQueries = adapter.poolOptions.query_timeout === undefined
   const connect = adapter.connect
-  if (connect && adapter.poolOptions.query_timeout === undefined) {
+  if (connect) {
     adapter.connect = async function connectThenBound(this: SqlAdapter, options) {
       await connect.call(this, options)
-      if (this.pool && process.env.PAYLOAD_MIGRATING !== 'true') this.pool.options.query_timeout ??= POSTGRES_QUERY_TIMEOUT_MS
+      routeReplicaReads(this as unknown as ReplicatedAdapter)
+      if (!boundQueries || process.env.PAYLOAD_MIGRATING === 'true') return
+      for (const pool of [this.pool, ...replicaPools(this as unknown as ReplicatedAdapter)]) {
+        if (pool) pool.options.query_timeout ??= POSTGRES_QUERY_TIMEOUT_MS
+      }
     }
   }
   makeTransactionsReliable(adapter, { busyTimeout: 0, serialize: false })

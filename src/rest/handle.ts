@@ -14,6 +14,7 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
 import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
+import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
@@ -92,6 +93,17 @@ function cacheLookup(req: PayloadRequest): Promise<CacheLookup | null> | null {
   return cache && cache.lookup({ method: req.method ?? 'GET', url: req.url ?? '', header: (name) => req.headers.get(name) })
 }
 
+/**
+ * Where a request reads, when the database has read replicas: an anonymous GET (the public calendar, the cached
+ * one) on this process's replica; every other request on the primary, so a caller with credentials (anyone who can
+ * write) sees their own writes at once, on whichever instance their next request lands, and the answer to a write
+ * shows it.
+ */
+function readingFrom(req: PayloadRequest, method: Method, work: () => Promise<Response>): Promise<Response> {
+  const anonymousRead = method === 'GET' && !req.user && !carriesCredentials(req)
+  return anonymousRead ? readOnReplica(work) : readOnPrimary(work)
+}
+
 async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
   const foreignCookie = dropForeignCookieLogin(req, options)
   const allow = allowedMethods(route, req, options)
@@ -152,7 +164,7 @@ function namespaceEndpoints(base: string, routes: Route[], options: ResolvedCale
       endpoints.push({
         path: `${base}${route.path}`,
         method: method.toLowerCase() as Endpoint['method'],
-        handler: limitingQuery(options, (req) => run(req, route, method, options)),
+        handler: limitingQuery(options, (req) => readingFrom(req, method, () => run(req, route, method, options))),
       })
     }
     endpoints.push({

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { type SqlFragment, sql, type SqlTag, type SqlValue } from './statement.js'
 import { sqliteReader } from './sqliteReader.js'
+import { replicaPool } from '../database/readReplicas.js'
 
 export type { SqlTag }
 export type SqlQuery = SqlFragment
@@ -48,12 +49,13 @@ const connections = new WeakMap<Payload, Promise<SqlConnection | null>>()
 
 async function connect(payload: Payload): Promise<SqlConnection | null> {
   const adapter = payload.db as unknown as SqlAdapter
-  // The pool and the client are looked up on each query: the adapter replaces them when it reconnects.
+  // The pool and the client are looked up on each query: the adapter replaces them when it reconnects. Reads in a
+  // context routed to a read replica use that replica's pool (see `readOnReplica`).
   if (adapter.name === 'postgres' && adapter.pool) {
     return {
       dialect: 'postgres',
       sql,
-      rows: async (query) => (await adapter.pool!.query(query.text('postgres'), query.params)).rows,
+      rows: async (query) => (await (replicaPool(adapter) ?? adapter.pool!).query(query.text('postgres'), query.params)).rows,
       fullTextTables: async () => NO_TABLES,
     }
   }

@@ -49,11 +49,12 @@ export type HostProcess = {
 
 /**
  * `npm start` as its own process on `databaseUri` and a free loopback port, stopped by its own pid: with the
- * admin from the production build, or the API alone; `workers` worker processes (`WEB_CONCURRENCY`).
+ * admin from the production build, or the API alone; `workers` worker processes (`WEB_CONCURRENCY`); `env` adds
+ * settings (read replicas, object storage).
  */
 export async function startHostProcess(
   databaseUri: string,
-  { admin, workers = 1 }: { admin: boolean; workers?: number },
+  { admin, workers = 1, env = {} }: { admin: boolean; workers?: number; env?: Record<string, string> },
 ): Promise<HostProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -69,6 +70,7 @@ export async function startHostProcess(
       PORT: String(port),
       SERVER_URL: url,
       SERVE_ADMIN: String(admin),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

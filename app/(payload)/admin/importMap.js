@@ -30,6 +30,7 @@ import { AddToCalendar as AddToCalendar_fc9a935b1c29e987d85707eeffd38325 } from 
 import { CalendarLink as CalendarLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { UpcomingFirst as UpcomingFirst_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { VenueMapLink as VenueMapLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { MonthView as MonthView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -67,6 +68,7 @@ export const importMap = {
   "payload-events-calendar/rsc#CalendarLink": CalendarLink_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#UpcomingFirst": UpcomingFirst_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#VenueMapLink": VenueMapLink_fc9a935b1c29e987d85707eeffd38325,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-events-calendar/rsc#MonthView": MonthView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
