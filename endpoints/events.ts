@@ -42,6 +42,10 @@ const coordinate = (limit: number, description: string): Param<number> => ({
 /** `in` with an empty list is not portable across adapters; id 0 is never used, so `[0]` matches nothing. */
 const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length ? ids : [0] } })
 
+const CALENDAR_OF_LIST =
+  'With `Accept: text/calendar` or `ical=1`: every matching event (up to the feed limit, pages ignored) as an RFC 5545 calendar'
+const CALENDAR_OF_ONE = 'With `Accept: text/calendar` or `ical=1`: the event as an RFC 5545 calendar'
+
 const passwordParam: Param<string> = {
   type: 'string',
   description: 'The password of a password-protected event',
@@ -300,7 +304,7 @@ async function getEvent(call: RestCall<SingleParams>) {
 
 /** For `/doc`: what reading one event answers; an unknown slug is a 400. */
 const singleAnswers = {
-  returns: { schema: 'Event' },
+  returns: { schema: 'Event', alsoAs: { 'text/calendar': CALENDAR_OF_ONE } },
   answers: {
     403: 'Not the caller\'s to see, in the trash, or password-protected (`event-not-accessible`, `event-no-longer-available`, `event-password-protected`)',
   },
@@ -318,7 +322,7 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
           description: 'Returns a page of events',
           params: listParams(options, locales),
           handler: listEvents,
-          returns: { schema: 'Event', page: 'events' },
+          returns: { schema: 'Event', page: 'events', alsoAs: { 'text/calendar': CALENDAR_OF_LIST } },
           answers: { 404: 'A page beyond the last (`event-archive-page-not-found`)' },
         }),
         POST: writes.create,

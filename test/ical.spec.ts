@@ -206,6 +206,14 @@ describe('iCalendar text', () => {
     expect(bad.body.data.params).toHaveProperty('ical')
   })
 
+  test('/doc names the calendar answers and the ical parameter of the events routes', async () => {
+    const { body: doc } = await get('/doc')
+    for (const path of ['/events', '/events/{id}', '/events/by-slug/{slug}']) {
+      expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual(['application/json', 'text/calendar'])
+      expect(doc.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('ical')
+    }
+  })
+
   test('JSON stays the answer for browsers and JSON clients', async () => {
     for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', 'application/json', 'application/json, text/calendar;q=0.5']) {
       const { headers } = await get('/events', { headers: { accept } })

@@ -130,7 +130,12 @@ function responses(method: Method, spec: MethodSpec) {
       description: status === 201 ? 'Created' : 'OK',
       ...(returns?.page ? { headers: LIST_HEADERS } : {}),
       ...(status === 201 ? { headers: { Location: header('The REST URL of the record') } } : {}),
-      content: { 'application/json': { schema: success } },
+      content: {
+        'application/json': { schema: success },
+        ...Object.fromEntries(
+          Object.entries(returns?.alsoAs ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]),
+        ),
+      },
     },
     ...(method === 'GET'
       ? {

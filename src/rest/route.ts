@@ -35,7 +35,13 @@ export type MethodSpec<S extends ParamSpec = ParamSpec> = {
   params: S
   handler: (call: RestCall<S>) => Promise<RestResult>
   /** For `/doc`: what a success answers, a component schema or a page of them under `page` (a list's key). */
-  returns?: { schema: ComponentName; page?: string; status?: 201 }
+  returns?: {
+    schema: ComponentName
+    page?: string
+    status?: 201
+    /** Other media types the success may be answered in (by `Accept` or a parameter), each with what it holds. */
+    alsoAs?: Record<string, string>
+  }
   /**
    * For `/doc`: the error statuses this handler answers besides those every route can (400; 401 and 403 from
    * `permission`; 413 and 415 when a body is read; 414, 500 and 503 anywhere), each with when.
