@@ -54,10 +54,8 @@ describe.each(resources)('$path in another language', ({ path, nameParam, create
   })
 })
 
-const collectionOf = (path: string) =>
-  (({ events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories', tags: 'event-tags' }) as const)[
-    path as 'events'
-  ]
+const COLLECTIONS = { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories', tags: 'event-tags' } as const
+const collectionOf = (path: string) => COLLECTIONS[path as keyof typeof COLLECTIONS]
 
 describe('the name is required in some language', () => {
   test('emptying the only title is refused, emptying one of two is not', async () => {

@@ -333,6 +333,28 @@ describe('event write details', () => {
     expect((await send('POST', '/events', { ...minimal, author: 999999 }, editor)).body.data.params).toEqual({ author: 'Invalid parameter.' })
   })
 
+  test('several amounts, as an array or a range, keep their own currency', async () => {
+    const euros = {
+      cost: '10€ – 20€',
+      cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['10', '20'] },
+    }
+    const form = new URLSearchParams({ title: 'Euros', start_date: minimal.start_date, end_date: minimal.end_date })
+    form.append('cost[]', '10€')
+    form.append('cost[]', '20€')
+    const array = await server.request(`${NS}/events`, {
+      rawBody: form.toString(),
+      token: editor,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect([array.status, array.body]).toEqual([201, expect.objectContaining(euros)])
+    const range = await send('POST', '/events', { ...minimal, cost: '10€ - 20€' }, editor)
+    expect(range.body).toMatchObject(euros)
+    expect((await send('PATCH', `/events/${range.body.id}`, { cost: [10, '20'] }, editor)).body.cost).toBe('$10 – $20')
+    expect((await send('PATCH', `/events/${range.body.id}`, { cost: { amount: 1 } }, editor)).body.data.params).toEqual({
+      cost: 'cost is not of type string.',
+    })
+  })
+
   test('descriptions are stored as sanitised rich text', async () => {
     const created = await send(
       'POST',

@@ -32,6 +32,9 @@ const date = (description: string, required: boolean): Param<string> => ({
 })
 const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
 const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
+/** One cost as sent: text or a JSON number; `null` clears it. */
+const costText = (raw: unknown, name: string): string =>
+  raw === null ? '' : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : stringValue(raw, name)
 const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
 /** Linked records or terms, in any of the forms the original takes; as many as a list may hold. */
 const linked = (options: ResolvedCalendarOptions, description: string, type: Param['type'] = 'array'): Param<unknown> => ({
@@ -61,7 +64,13 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     },
   } as Param<string>,
   all_day: flag('Whether the event lasts the whole day'),
-  cost: anything('The event cost, free text', ['string', 'number', 'null']),
+  cost: {
+    type: ['string', 'number', 'array', 'null'],
+    items: 'string',
+    description: 'The event cost, free text; several amounts as an array (`cost[]=10€&cost[]=20€`) make a range',
+    parse: (raw: unknown, name: string) =>
+      Array.isArray(raw) ? raw.map((amount) => costText(amount, name)).join(', ') : costText(raw, name),
+  } as Param<string>,
   currency_symbol: text('The currency symbol of the cost'),
   currency_code: text('The ISO currency code of the cost'),
   currency_position: {
@@ -121,7 +130,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     if (p.start_date !== undefined) data.startDate = start!.toISOString()
     if (p.end_date !== undefined) data.endDate = end!.toISOString()
     set('allDay', p.all_day)
-    if (p.cost !== undefined) data.cost = p.cost === null ? '' : String(p.cost)
+    set('cost', p.cost)
     set('currencySymbol', p.currency_symbol)
     set('currencyCode', p.currency_code)
     set('currencyPosition', p.currency_position)
