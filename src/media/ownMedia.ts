@@ -20,7 +20,11 @@ function urlsOf(media: MediaDoc, serverURL: string): string[] {
  * The media record whose file (or one of its sizes) the service serves at `url`, as its answers name it with the
  * configured `serverURL` (never the request's own host, which a client chooses); `undefined` for any other URL.
  */
-export async function ownMediaId(req: PayloadRequest, url: string, collection: CollectionSlug): Promise<number | undefined> {
+export async function ownMediaId(
+  req: PayloadRequest,
+  url: string,
+  collection: CollectionSlug,
+): Promise<number | undefined> {
   let filename: string
   let href: string
   try {
@@ -33,9 +37,20 @@ export async function ownMediaId(req: PayloadRequest, url: string, collection: C
   if (!filename) return undefined
   const sizes = req.payload.collections[collection]?.config.upload?.imageSizes ?? []
   const where: Where = {
-    or: [{ filename: { equals: filename } }, ...sizes.map(({ name }) => ({ [`sizes.${name}.filename`]: { equals: filename } }))],
+    or: [
+      { filename: { equals: filename } },
+      ...sizes.map(({ name }) => ({ [`sizes.${name}.filename`]: { equals: filename } })),
+    ],
   }
-  const { docs } = await req.payload.find({ collection, depth: 0, limit: 10, overrideAccess: false, req, user: req.user, where })
+  const { docs } = await req.payload.find({
+    collection,
+    depth: 0,
+    limit: 10,
+    overrideAccess: false,
+    req,
+    user: req.user,
+    where,
+  })
   const serverURL = req.payload.config.serverURL
   const match = (docs as unknown as MediaDoc[]).find((media) => urlsOf(media, serverURL).includes(href))
   return match?.id as number | undefined

@@ -59,11 +59,12 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
       const name = values[kind.nameKey]
       if (typeof name !== 'string') throw invalidParam(kind.param)
       const found = (await findByName(call, kind.collection, name))?.id
-      ids.push(
-        found ??
-          ((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data: (await kind.toData(values)) as never }))
-            .id as Id),
-      )
+      if (found !== undefined) {
+        ids.push(found as Id)
+        continue
+      }
+      const data = (await kind.toData(values)) as never
+      ids.push((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })).id as Id)
     } else {
       throw invalidParam(kind.param)
     }

@@ -59,7 +59,11 @@ export const linkedPostParams = <D extends Doc>(kind: LinkedPostKind<D>, require
 })
 
 /** The stored fields for the validated values of a venue or organizer write (only those sent). */
-export const linkedPostData = async <D extends Doc>(call: RestCall, kind: LinkedPostKind<D>, values: Record<string, unknown>) => ({
+export const linkedPostData = async <D extends Doc>(
+  call: RestCall,
+  kind: LinkedPostKind<D>,
+  values: Record<string, unknown>,
+) => ({
   ...kind.toData(values),
   ...(await publicationData(call, values, call.req.payload.config.admin.user as CollectionSlug)),
 })
