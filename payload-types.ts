@@ -169,7 +169,7 @@ export interface User {
  */
 export interface Event {
   id: number;
-  title: string;
+  title?: string | null;
   /**
    * A sentence or two for lists.
    */
@@ -287,7 +287,7 @@ export interface Media {
  */
 export interface Venue {
   id: number;
-  name: string;
+  name?: string | null;
   description?: {
     root: {
       type: string;
@@ -350,7 +350,7 @@ export interface Venue {
  */
 export interface Organizer {
   id: number;
-  name: string;
+  name?: string | null;
   description?: {
     root: {
       type: string;
@@ -394,7 +394,7 @@ export interface Organizer {
  */
 export interface EventCategory {
   id: number;
-  name: string;
+  name?: string | null;
   description?: string | null;
   parent?: (number | null) | EventCategory;
   count?: number | null;
@@ -413,7 +413,7 @@ export interface EventCategory {
  */
 export interface EventTag {
   id: number;
-  name: string;
+  name?: string | null;
   description?: string | null;
   count?: number | null;
   /**

@@ -5,6 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { CURRENCY_POSITIONS } from '../src/defaults.js'
+import { localizedName } from '../src/fields/localizedName.js'
 import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
@@ -52,7 +53,7 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         {
           label: t3('Content', '内容', '內容'),
           fields: [
-            { name: 'title', type: 'text', required: true, localized: true, label: t3('Title', '标题', '標題') },
+            localizedName('title', t3('Title', '标题', '標題')),
             {
               name: 'excerpt',
               type: 'textarea',

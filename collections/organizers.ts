@@ -3,6 +3,7 @@ import type { CollectionConfig, CollectionSlug } from 'payload'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
+import { localizedName } from '../src/fields/localizedName.js'
 import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
@@ -31,13 +32,7 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
     afterRead: [withoutWriteOnlyFields],
   },
   fields: [
-    {
-      name: 'name',
-      type: 'text',
-      required: true,
-      localized: true,
-      label: t3('Organizer name', '主办方名称', '主辦單位名稱'),
-    },
+    localizedName('name', t3('Organizer name', '主办方名称', '主辦單位名稱')),
     { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
     { name: 'excerpt', type: 'textarea', localized: true, label: t3('Excerpt', '摘要', '摘要') },
     {

@@ -4,6 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { clientComponent } from '../src/admin/components.js'
+import { localizedName } from '../src/fields/localizedName.js'
 import { importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
@@ -52,7 +53,7 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     afterRead: [withoutWriteOnlyFields],
   },
   fields: [
-    { name: 'name', type: 'text', required: true, localized: true, label: t3('Venue name', '场地名称', '場地名稱') },
+    localizedName('name', t3('Venue name', '场地名称', '場地名稱')),
     { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
     { name: 'excerpt', type: 'textarea', localized: true, label: t3('Excerpt', '摘要', '摘要') },
     localizedText('address', t3('Address', '地址', '地址')),

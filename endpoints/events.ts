@@ -28,6 +28,8 @@ import { searchCondition } from '../src/rest/search.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
 import { statusScope } from '../src/rest/visibility.js'
 import { serializeEvent } from '../src/serialize/event.js'
+import { organizerKind } from './organizers.js'
+import { venueKind } from './venues.js'
 
 const coordinate = (limit: number, description: string): Param<number> => ({
   type: 'number',
@@ -311,7 +313,7 @@ const singleAnswers = {
 } as const
 
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
-  const writes = eventWriteMethods(options, locales)
+  const writes = eventWriteMethods(options, locales, { venue: venueKind, organizer: organizerKind })
   const single = { POST: writes.update, PUT: writes.update, PATCH: writes.update, DELETE: writes.remove }
   return [
     {

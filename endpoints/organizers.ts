@@ -1,6 +1,7 @@
+import type { OrganizerDoc } from '../src/serialize/types.js'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
-import { linkedPostRoutes } from '../src/rest/linkedPosts.js'
+import { type LinkedPostKind, linkedPostRoutes } from '../src/rest/linkedPosts.js'
 import { stringValue } from '../src/rest/params.js'
 import { publicationParams } from '../src/rest/postWrites.js'
 import { serializeOrganizer } from '../src/serialize/organizer.js'
@@ -19,19 +20,18 @@ const toData = (values: Record<string, unknown>) =>
     ),
   )
 
+/** Organizers: their routes, and the organizer objects of an event write. */
+export const organizerKind: LinkedPostKind<OrganizerDoc> = {
+  resource: 'organizer',
+  plural: 'organizers',
+  collection: (resolved) => resolved.slugs.organizers,
+  eventField: 'organizers',
+  searchFields: ['name', 'email', 'phone', 'website', 'excerpt', 'searchText'],
+  serialize: serializeOrganizer,
+  schema: 'Organizer',
+  writeParams: { ...writeParams },
+  toData,
+}
+
 export const organizerRoutes = (options: ResolvedCalendarOptions, locales: string[]) =>
-  linkedPostRoutes(
-    {
-      resource: 'organizer',
-      plural: 'organizers',
-      collection: (resolved) => resolved.slugs.organizers,
-      eventField: 'organizers',
-      searchFields: ['name', 'email', 'phone', 'website', 'excerpt', 'searchText'],
-      serialize: serializeOrganizer,
-      schema: 'Organizer',
-      writeParams: { ...writeParams },
-      toData,
-    },
-    options,
-    locales,
-  )
+  linkedPostRoutes(organizerKind, options, locales)

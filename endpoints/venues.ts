@@ -1,6 +1,7 @@
+import type { VenueDoc } from '../src/serialize/types.js'
 import type { ResolvedCalendarOptions } from '../src/types.js'
 
-import { linkedPostRoutes } from '../src/rest/linkedPosts.js'
+import { type LinkedPostKind, linkedPostRoutes } from '../src/rest/linkedPosts.js'
 import { type Param, ParamError, stringValue } from '../src/rest/params.js'
 import { publicationParams } from '../src/rest/postWrites.js'
 import { serializeVenue } from '../src/serialize/venue.js'
@@ -64,19 +65,18 @@ const toData = (values: Record<string, unknown>) => {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined))
 }
 
+/** Venues: their routes, and the venue object of an event write. */
+export const venueKind: LinkedPostKind<VenueDoc> = {
+  resource: 'venue',
+  plural: 'venues',
+  collection: (resolved) => resolved.slugs.venues,
+  eventField: 'venue',
+  searchFields: ['name', 'address', 'city', 'state', 'province', 'stateProvince', 'country', 'zip', 'phone', 'excerpt', 'searchText'],
+  serialize: serializeVenue,
+  schema: 'Venue',
+  writeParams,
+  toData,
+}
+
 export const venueRoutes = (options: ResolvedCalendarOptions, locales: string[]) =>
-  linkedPostRoutes(
-    {
-      resource: 'venue',
-      plural: 'venues',
-      collection: (resolved) => resolved.slugs.venues,
-      eventField: 'venue',
-      searchFields: ['name', 'address', 'city', 'state', 'province', 'stateProvince', 'country', 'zip', 'phone', 'excerpt', 'searchText'],
-      serialize: serializeVenue,
-      schema: 'Venue',
-      writeParams,
-      toData,
-    },
-    options,
-    locales,
-  )
+  linkedPostRoutes(venueKind, options, locales)

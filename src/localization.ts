@@ -9,15 +9,23 @@ import type { EventsCalendarOptions } from './types.js'
 import { DEFAULT_LOCALE, DEFAULT_LOCALES, LOCALE_LABELS } from './defaults.js'
 import { calendarTranslations } from './translations.js'
 
-/** Content locales for a host without a localization config; untranslated fields fall back to the default. */
+/**
+ * Content locales for a host without a localization config. An untranslated field falls back to the default
+ * locale, then to the others in order, so a record written in any one language reads in all of them.
+ */
 export function defaultLocalization(input: EventsCalendarOptions): LocalizationConfig {
   const locales = input.locales ?? [...DEFAULT_LOCALES]
   const defaultLocale = input.defaultLocale ?? DEFAULT_LOCALE
   if (!locales.includes(defaultLocale)) {
     throw new Error(`eventsCalendarPlugin: default locale "${defaultLocale}" is not one of the locales`)
   }
+  const byPreference = [defaultLocale, ...locales.filter((code) => code !== defaultLocale)]
   return {
-    locales: locales.map((code) => ({ code, label: LOCALE_LABELS[code] ?? code })),
+    locales: locales.map((code) => ({
+      code,
+      label: LOCALE_LABELS[code] ?? code,
+      fallbackLocale: byPreference.filter((other) => other !== code),
+    })),
     defaultLocale,
     fallback: true,
   }

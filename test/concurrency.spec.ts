@@ -30,7 +30,7 @@ const cased = (name: string, i: number) => [name, name.toLowerCase(), name.toUpp
 const countNamed = async (collection: string, name: string) =>
   (
     await server.payload.find({ collection: collection as 'venues', depth: 0, pagination: false, where: { name: { like: name } } })
-  ).docs.filter((doc) => doc.name.toLowerCase() === name.toLowerCase()).length
+  ).docs.filter((doc) => doc.name?.toLowerCase() === name.toLowerCase()).length
 const stored = (id: number) =>
   server.payload.findByID({ collection: 'events', id, depth: 0, locale: 'all', trash: true }) as Promise<
     Record<string, any>

@@ -66,6 +66,38 @@ describe('event images', () => {
     expect((await create(event('999999'))).body.data.params).toEqual({ image: 'Invalid parameter.' })
   })
 
+  test('by a URL we gave out for one of our images: that image, without a download or an allowed host', async () => {
+    const media = await server.payload.create({
+      collection: 'media',
+      data: {},
+      file: { data: PNG, mimetype: 'image/png', name: 'ours.png', size: PNG.length },
+    })
+    const url = (await create(event(String(media.id)))).body.image.url
+    // The configured serverURL, which no allow-list names and nothing answers at.
+    expect(url).toBe(`${server.payload.config.serverURL}/api/media/file/${media.filename}`)
+    const before = await mediaCount()
+    const reused = await create(event(url))
+    expect([reused.status, reused.body.image.id]).toEqual([201, media.id])
+    const updated = await server.request(`${NS}/venues`, { body: { venue: 'Own image hall', image: url }, token: admin })
+    expect(updated.body.image.id).toBe(media.id)
+    expect(await mediaCount()).toBe(before)
+    const unknown = await create(event(`${server.payload.config.serverURL}/api/media/file/nothing.png`))
+    expect([unknown.status, unknown.body.data.params.image]).toEqual([400, expect.stringMatching(/host not allowed/)])
+  })
+
+  test('a URL on the host a request was sent to is not taken for one of ours', async () => {
+    const media = await server.payload.create({
+      collection: 'media',
+      data: {},
+      file: { data: PNG, mimetype: 'image/png', name: 'hosted.png', size: PNG.length },
+    })
+    const before = await mediaCount()
+    const viaRequestHost = await create(event(`${server.url}/api/media/file/${media.filename}`))
+    expect(viaRequestHost.status).toBe(201)
+    expect(viaRequestHost.body.image.id).not.toBe(media.id)
+    expect(await mediaCount()).toBe(before + 1)
+  })
+
   test('by URL from an allowed host, following a redirect on it', async () => {
     const before = await mediaCount()
     const created = await create(event(`${origin}/moved`))

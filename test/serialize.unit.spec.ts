@@ -216,6 +216,28 @@ describe('cost and cost_details', () => {
     })
   })
 
+  test('several amounts keep the currency they all carry, on their side; the site default only for none or a mix', () => {
+    const euros = { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['10', '20'] }
+    for (const cost of ['10€ - 20€', '10€, 20€', '20 € – 10 €']) {
+      expect(formatCost({ cost }, ctx)).toEqual({ cost: '10€ – 20€', cost_details: euros })
+    }
+    expect(formatCost({ cost: 'HK$1,000 / HK$200' }, ctx)).toMatchObject({
+      cost: 'HK$200 – HK$1,000',
+      cost_details: { currency_symbol: 'HK$', currency_position: 'prefix', values: ['200', '1000'] },
+    })
+    expect(formatCost({ cost: 'Free - 10€' }, ctx).cost_details).toMatchObject({
+      currency_symbol: '€',
+      currency_position: 'postfix',
+    })
+    expect(formatCost({ cost: 'Adults 10€' }, ctx).cost).toBe('10€')
+    for (const cost of ['10¥ - 20$', '$10 - 20']) {
+      expect(formatCost({ cost }, ctx)).toMatchObject({
+        cost: '$10 – $20',
+        cost_details: { currency_symbol: '', currency_position: '' },
+      })
+    }
+  })
+
   test('values are distinct and sorted numerically; zero in a range is free; the site position applies', () => {
     expect(formatCost({ cost: '100, 20, 3, 20' }, ctx)).toMatchObject({
       cost: '$3 – $100',

@@ -4,6 +4,10 @@ import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 let server: TestServer
 let admin: string
@@ -112,6 +116,58 @@ describe('event create', () => {
     expect((await send('POST', '/events', { ...minimal, categories: [999999] }, editor)).body.data.params).toEqual({
       categories: 'Invalid parameter.',
     })
+  })
+
+  test('venue and organizer objects take every field their own routes take, and are refused alike', async () => {
+    const media = await server.payload.create({
+      collection: 'media',
+      data: {},
+      file: { data: PNG, mimetype: 'image/png', name: 'hall.png', size: PNG.length },
+    })
+    const common = { description: '<p>Big <strong>room</strong></p>', image: String(media.id), phone: '555-0100', website: 'https://hall.example' }
+    const venueFields = {
+      ...common,
+      address: '1 Main St',
+      city: 'Portland',
+      stateprovince: 'OR',
+      zip: '97201',
+      country: 'US',
+      show_map: '0',
+      show_map_link: 'false',
+      geo_lat: 45.52,
+      geo_lng: -122.68,
+    }
+    const organizerFields = { ...common, email: 'hall@example.com' }
+    const standaloneVenue = await send('POST', '/venues', { venue: 'Standalone Hall', ...venueFields }, editor)
+    const standaloneOrganizer = await send('POST', '/organizers', { organizer: 'Standalone Org', ...organizerFields }, editor)
+    const event = await send(
+      'POST',
+      '/events',
+      { ...minimal, venue: { venue: 'Inline Hall', ...venueFields }, organizer: [{ organizer: 'Inline Org', ...organizerFields }] },
+      editor,
+    )
+    expect(event.status).toBe(201)
+    const own = (body: Record<string, unknown>) => {
+      const { id, venue, organizer, slug, url, global_id, global_id_lineage, date, date_utc, modified, modified_utc, json_ld, ...rest } =
+        body
+      return { ...rest, json_ld: { ...(json_ld as object), name: undefined, url: undefined, '@id': undefined } }
+    }
+    const inlineVenue = (await send('GET', `/venues/${event.body.venue.id}`)).body
+    const inlineOrganizer = (await send('GET', `/organizers/${event.body.organizer[0].id}`)).body
+    expect(own(inlineVenue)).toEqual(own((await send('GET', `/venues/${standaloneVenue.body.id}`)).body))
+    expect(own(inlineOrganizer)).toEqual(own((await send('GET', `/organizers/${standaloneOrganizer.body.id}`)).body))
+    expect(inlineVenue).toMatchObject({ show_map: false, geo_lat: 45.52, image: { id: media.id }, description: '<p>Big <strong>room</strong></p>' })
+    expect(inlineOrganizer).toMatchObject({ email: 'hall@example.com', image: { id: media.id } })
+
+    const before = await counts()
+    const refused = await send('POST', '/events', { ...minimal, venue: { venue: 'Flagged Hall', show_map: true, geo_lat: 91 } }, editor)
+    expect([refused.status, refused.body.data.params]).toEqual([
+      400,
+      { 'venue[show_map]': 'venue[show_map] is not of type string.', 'venue[geo_lat]': 'Invalid parameter.' },
+    ])
+    const badOrganizer = await send('POST', '/events', { ...minimal, organizer: [{ organizer: 'Org', website: 'nope' }] }, editor)
+    expect(badOrganizer.body.data.params).toEqual({ 'organizer[website]': 'Invalid parameter.' })
+    expect(await counts()).toEqual(before)
   })
 
   test('is atomic: a failure on the organizer leaves no venue behind', async () => {
@@ -331,6 +387,28 @@ describe('event write details', () => {
     const euro = await send('POST', '/events', { ...minimal, cost: '15', currency_symbol: '€', currency_position: 'postfix' }, editor)
     expect(euro.body.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'postfix', values: ['15'] })
     expect((await send('POST', '/events', { ...minimal, author: 999999 }, editor)).body.data.params).toEqual({ author: 'Invalid parameter.' })
+  })
+
+  test('several amounts, as an array or a range, keep their own currency', async () => {
+    const euros = {
+      cost: '10€ – 20€',
+      cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['10', '20'] },
+    }
+    const form = new URLSearchParams({ title: 'Euros', start_date: minimal.start_date, end_date: minimal.end_date })
+    form.append('cost[]', '10€')
+    form.append('cost[]', '20€')
+    const array = await server.request(`${NS}/events`, {
+      rawBody: form.toString(),
+      token: editor,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect([array.status, array.body]).toEqual([201, expect.objectContaining(euros)])
+    const range = await send('POST', '/events', { ...minimal, cost: '10€ - 20€' }, editor)
+    expect(range.body).toMatchObject(euros)
+    expect((await send('PATCH', `/events/${range.body.id}`, { cost: [10, '20'] }, editor)).body.cost).toBe('$10 – $20')
+    expect((await send('PATCH', `/events/${range.body.id}`, { cost: { amount: 1 } }, editor)).body.data.params).toEqual({
+      cost: 'cost is not of type string.',
+    })
   })
 
   test('descriptions are stored as sanitised rich text', async () => {

@@ -1,12 +1,13 @@
 import type { Field } from 'payload'
 
 import { t3 } from '../i18n.js'
+import { localizedName } from './localizedName.js'
 import { importFields } from './publication.js'
 import { slugField } from './slug.js'
 
 /** Fields shared by categories and tags; `extra` goes after the description. */
 export const termFields = (fallbackSlug: string, extra: Field[] = []): Field[] => [
-  { name: 'name', type: 'text', required: true, localized: true, label: t3('Name', '名称', '名稱') },
+  localizedName('name', t3('Name', '名称', '名稱')),
   { name: 'description', type: 'textarea', localized: true, label: t3('Description', '描述', '描述') },
   ...extra,
   {

@@ -2,6 +2,8 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
+import { storedLocales } from '../fields/storedLocales.js'
+
 type Localized<T> = Record<string, T | null | undefined>
 type SearchedFields = Partial<Record<string, Localized<unknown>>>
 
@@ -50,27 +52,9 @@ export const searchText =
       return data
     }
     const locale = req.locale ?? undefined
-    const fallbackLocale = req.fallbackLocale
-    let stored: SearchedFields | undefined
-    try {
-      stored = originalDoc?.id
-        ? ((await req.payload.findByID({
-            collection: collection.slug,
-            id: originalDoc.id,
-            depth: 0,
-            locale: 'all',
-            overrideAccess: true,
-            req,
-            select: Object.fromEntries(searched.map((field) => [field, true])),
-            // A record restored from the trash is still in it while it is written.
-            trash: true,
-          })) as unknown as SearchedFields)
-        : undefined
-    } finally {
-      // The Local API sets the locale on the request it is given; the write in progress needs its own back.
-      req.locale = locale
-      req.fallbackLocale = fallbackLocale
-    }
+    const stored = originalDoc?.id
+      ? ((await storedLocales(req, collection.slug, originalDoc.id, searched)) as SearchedFields | null)
+      : undefined
     const fields: SearchedFields = {}
     for (const field of searched) {
       fields[field] = { ...stored?.[field] }

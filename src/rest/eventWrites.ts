@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 
-import type { EventDoc } from '../serialize/types.js'
+import type { EventDoc, OrganizerDoc, VenueDoc } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 
 import { parseDateInput } from '../dates/parse.js'
@@ -14,7 +14,8 @@ import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
 import { addressOf, locate } from './locate.js'
-import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } from './params.js'
+import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
+import { booleanValue, nonEmptyString, type Param, ParamError, stringValue, validateParams } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
@@ -32,6 +33,9 @@ const date = (description: string, required: boolean): Param<string> => ({
 })
 const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
 const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
+/** One cost as sent: text or a JSON number; `null` clears it. */
+const costText = (raw: unknown, name: string): string =>
+  raw === null ? '' : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : stringValue(raw, name)
 const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
 /** Linked records or terms, in any of the forms the original takes; as many as a list may hold. */
 const linked = (options: ResolvedCalendarOptions, description: string, type: Param['type'] = 'array'): Param<unknown> => ({
@@ -61,7 +65,13 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     },
   } as Param<string>,
   all_day: flag('Whether the event lasts the whole day'),
-  cost: anything('The event cost, free text', ['string', 'number', 'null']),
+  cost: {
+    type: ['string', 'number', 'array', 'null'],
+    items: 'string',
+    description: 'The event cost, free text; several amounts as an array (`cost[]=10€&cost[]=20€`) make a range',
+    parse: (raw: unknown, name: string) =>
+      Array.isArray(raw) ? raw.map((amount) => costText(amount, name)).join(', ') : costText(raw, name),
+  } as Param<string>,
   currency_symbol: text('The currency symbol of the cost'),
   currency_code: text('The ISO currency code of the cost'),
   currency_position: {
@@ -89,18 +99,21 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
 
 type WriteParams = ReturnType<typeof writeParams>
 
-const VENUE_FIELDS: Record<string, string> = {
-  venue: 'name', address: 'address', city: 'city', country: 'country', province: 'province', state: 'state',
-  stateprovince: 'stateProvince', zip: 'zip', phone: 'phone', website: 'website',
-}
-const pickFields = (map: Record<string, string>) => (values: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(map).flatMap(([input, field]) => (typeof values[input] === 'string' ? [[field, values[input]]] : [])),
-  )
+/** The kinds of record an event links to, whose own write parameters its venue and organizer objects take. */
+type LinkedKinds = { venue: LinkedPostKind<VenueDoc>; organizer: LinkedPostKind<OrganizerDoc> }
 
 /** Event create, update and trash (ORIGINAL §14–16, CONTRACT §2.5–2.6): only the fields sent are changed. */
-export function eventWriteMethods(options: ResolvedCalendarOptions, locales: string[]) {
+export function eventWriteMethods(options: ResolvedCalendarOptions, locales: string[], linked: LinkedKinds) {
   const collection = options.slugs.events
+
+  /** A venue or organizer given as an object: the standalone route's parameters, validated and stored alike. */
+  const inline = <D extends VenueDoc | OrganizerDoc>(call: RestCall, kind: LinkedPostKind<D>) => ({
+    collection: kind.collection(options),
+    param: kind.resource,
+    nameKey: kind.resource,
+    parse: (record: Record<string, unknown>) => validateParams(linkedPostParams(kind, false), record, kind.resource),
+    toData: (values: Record<string, unknown>) => linkedPostData(call, kind, values),
+  })
 
   async function dataOf(call: RestCall<WriteParams>, existing?: EventDoc & { timezone: string }) {
     const p = call.params
@@ -121,7 +134,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     if (p.start_date !== undefined) data.startDate = start!.toISOString()
     if (p.end_date !== undefined) data.endDate = end!.toISOString()
     set('allDay', p.all_day)
-    if (p.cost !== undefined) data.cost = p.cost === null ? '' : String(p.cost)
+    set('cost', p.cost)
     set('currencySymbol', p.currency_symbol)
     set('currencyCode', p.currency_code)
     set('currencyPosition', p.currency_position)
@@ -140,23 +153,10 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     if (p.tags !== undefined) data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
     // `venue: ""` leaves the venue as it is, as in the original.
     if (p.venue !== undefined && p.venue !== '') {
-      data.venue = await resolveLinked(
-        call,
-        { collection: options.slugs.venues, param: 'venue', nameKey: 'venue', toData: pickFields(VENUE_FIELDS) },
-        p.venue,
-      )
+      data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
     }
     if (p.organizer !== undefined) {
-      data.organizers = await resolveLinked(
-        call,
-        {
-          collection: options.slugs.organizers,
-          param: 'organizer',
-          nameKey: 'organizer',
-          toData: pickFields({ organizer: 'name', email: 'email', phone: 'phone', website: 'website' }),
-        },
-        p.organizer,
-      )
+      data.organizers = await resolveLinked(call, inline(call, linked.organizer), p.organizer)
     }
     return data
   }

@@ -9,7 +9,15 @@ import { asCaller } from './localApi.js'
 import { recordId } from './params.js'
 import { findByName } from './sameName.js'
 
-type Kind = { collection: CollectionSlug; param: string; nameKey: string; toData: (values: Record<string, unknown>) => Record<string, unknown> }
+type Kind = {
+  collection: CollectionSlug
+  param: string
+  nameKey: string
+  /** Validates the fields of an object given in place of an id (a 400 for what is invalid). */
+  parse: (record: Record<string, unknown>) => Record<string, unknown>
+  /** The stored fields of a record created from such an object. */
+  toData: (values: Record<string, unknown>) => Promise<Record<string, unknown>>
+}
 
 const asList = (value: unknown): unknown[] => {
   if (Array.isArray(value)) return value
@@ -47,14 +55,16 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
         ids.push(...(await resolveLinked(call, kind, [record.id])))
         continue
       }
-      const name = record[kind.nameKey]
-      if (typeof name !== 'string' || !name.trim()) throw invalidParam(kind.param)
+      const values = kind.parse(record)
+      const name = values[kind.nameKey]
+      if (typeof name !== 'string') throw invalidParam(kind.param)
       const found = (await findByName(call, kind.collection, name))?.id
-      ids.push(
-        found ??
-          ((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data: kind.toData(record) as never }))
-            .id as Id),
-      )
+      if (found !== undefined) {
+        ids.push(found as Id)
+        continue
+      }
+      const data = (await kind.toData(values)) as never
+      ids.push((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })).id as Id)
     } else {
       throw invalidParam(kind.param)
     }

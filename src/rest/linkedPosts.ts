@@ -43,6 +43,31 @@ export type LinkedPostKind<D extends Doc> = {
   toData: (values: Record<string, unknown>) => Record<string, unknown>
 }
 
+/**
+ * What a venue or organizer write takes, declared once for its own routes and for the venue or organizer object
+ * of an event write.
+ */
+export const linkedPostParams = <D extends Doc>(kind: LinkedPostKind<D>, required: boolean) => ({
+  [kind.resource]: {
+    type: 'string',
+    required,
+    description: `The ${kind.resource} name`,
+    parse: (raw, name) => nonEmptyString(stringValue(raw, name)),
+  } as Param<string>,
+  ...publicationParams,
+  ...kind.writeParams,
+})
+
+/** The stored fields for the validated values of a venue or organizer write (only those sent). */
+export const linkedPostData = async <D extends Doc>(
+  call: RestCall,
+  kind: LinkedPostKind<D>,
+  values: Record<string, unknown>,
+) => ({
+  ...kind.toData(values),
+  ...(await publicationData(call, values, call.req.payload.config.admin.user as CollectionSlug)),
+})
+
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
   ...paginationParams(options, plural),
   search: searchParam(options, `Limit results to ${plural} matching the string in their name or details`),
@@ -133,22 +158,8 @@ export function linkedPostRoutes<D extends Doc>(
     return respondWith(call, doc)
   }
 
-  const nameParam = (required: boolean): Param<string> => ({
-    type: 'string',
-    required,
-    description: `The ${kind.resource} name`,
-    parse: (raw, name) => nonEmptyString(stringValue(raw, name)),
-  })
-  const writeParams = (required: boolean) => ({
-    [kind.resource]: nameParam(required),
-    ...publicationParams,
-    ...kind.writeParams,
-    ml_language: languageParam(locales),
-  })
-  const dataOf = async (call: RestCall) => ({
-    ...kind.toData(call.params as Record<string, unknown>),
-    ...(await publicationData(call, call.params as Record<string, never>, call.req.payload.config.admin.user as CollectionSlug)),
-  })
+  const writeParams = (required: boolean) => ({ ...linkedPostParams(kind, required), ml_language: languageParam(locales) })
+  const dataOf = (call: RestCall) => linkedPostData(call, kind, call.params as Record<string, unknown>)
   const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
 
   async function create(call: RestCall) {

@@ -52,23 +52,27 @@ export const hasNul = (value: unknown): boolean =>
     ? value.includes('\u0000')
     : Boolean(value) && typeof value === 'object' && Object.values(value as object).some(hasNul)
 
-/** Validates every declared parameter present in `input`; reports every failure at once, missing ones first. */
-export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>): ParamValues<S> {
+/**
+ * Validates every declared parameter present in `input`; reports every failure at once, missing ones first. The
+ * parameters of an object inside another (`venue` of an event) are named `within[name]`.
+ */
+export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>, within?: string): ParamValues<S> {
+  const label = (name: string) => (within ? `${within}[${name}]` : name)
   const missing = Object.keys(spec).filter((name) => spec[name].required && input[name] === undefined)
-  if (missing.length) throw missingParams(missing)
+  if (missing.length) throw missingParams(missing.map(label))
   const values: Record<string, unknown> = {}
   const failures: Record<string, ParamFailure> = {}
   for (const [name, param] of Object.entries(spec)) {
     if (input[name] === undefined) continue
     if (hasNul(input[name])) {
-      failures[name] = { message: INVALID }
+      failures[label(name)] = { message: INVALID }
       continue
     }
     try {
-      values[name] = withinLimits(param, name, input[name])
+      values[name] = withinLimits(param, label(name), input[name])
     } catch (error) {
       if (!(error instanceof ParamError)) throw error
-      failures[name] = { message: error.message, detail: error.detail }
+      failures[label(name)] = { message: error.message, detail: error.detail }
     }
   }
   if (Object.keys(failures).length) throw invalidParams(failures)

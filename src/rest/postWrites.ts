@@ -6,6 +6,7 @@ import type { RestCall } from './route.js'
 import { parseDateInput } from '../dates/parse.js'
 import { POST_STATUSES } from '../defaults.js'
 import { ImageImportError, importImage } from '../media/importImage.js'
+import { ownMediaId } from '../media/ownMedia.js'
 import { htmlToRichText } from '../richTextInput.js'
 import { isHttpUrl } from '../validate.js'
 import { invalidParam } from './errors.js'
@@ -29,7 +30,7 @@ export const publicationParams = {
   } as Param<string>,
   image: {
     type: 'string',
-    description: 'The featured image: a media ID, or an image URL from an allowed host',
+    description: 'The featured image: a media ID, the URL of one of our images, or an image URL from an allowed host',
     parse: (raw: unknown, name: string) => {
       if (typeof raw !== 'string') throw typeError(name, 'string')
       if (!/^\d+$/.test(raw) && !isHttpUrl(raw) && raw !== '') throw new ParamError()
@@ -91,6 +92,9 @@ async function imageId(call: RestCall, value: string): Promise<Id | null> {
     if (!totalDocs) throw invalidParam('image')
     return Number(value)
   }
+  // A URL the service gave out for one of its images is that image, as the original reuses an attachment by URL.
+  const own = await ownMediaId(call.req, value, collection)
+  if (own !== undefined) return own
   try {
     return await importImage(call.req, value, { allowedHosts: call.options.imageHosts, mediaCollection: collection })
   } catch (error) {

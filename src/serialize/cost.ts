@@ -15,9 +15,52 @@ type ParsedCost = {
   text: string
   /** The numbers as written, in order of appearance. */
   numbers: string[]
-  /** A symbol or code written around a single number (`$10`, `5 USD`), as the original infers it on save. */
+  /** The symbol or code written around every number alike (`$10`, `5 USD`, `10€ - 20€`), as the original infers it on save. */
   symbol: string
   position: '' | Position
+}
+
+/** What separates one amount of a cost from the next: `10€ - 20€`, `10€, 20€`, `$10 / $20`. */
+const SEPARATOR = /[-–—,;/]/
+
+type Currency = Pick<ParsedCost, 'position' | 'symbol'>
+const NO_CURRENCY: Currency = { symbol: '', position: '' }
+
+/** The text between two numbers, split at its first separator (else its first space): the end of one, the start of the next. */
+function splitGap(gap: string): [string, string] {
+  const at = gap.search(SEPARATOR)
+  if (at >= 0) return [gap.slice(0, at), gap.slice(at + 1)]
+  const space = gap.search(/\s/)
+  return space >= 0 ? [gap.slice(0, space), gap.slice(space)] : [gap, gap]
+}
+
+/** The currency written around one number; with text on both sides, the side that touches it (`Adults 10€`). */
+function currencyAround(before: string, after: string): Currency | null {
+  const [prefix, postfix] = [before.trim(), after.trim()]
+  if (prefix && postfix) {
+    const [touchesBefore, touchesAfter] = [!/\s$/.test(before), !/^\s/.test(after)]
+    if (touchesBefore === touchesAfter) return null
+    return touchesBefore ? { symbol: prefix, position: 'prefix' } : { symbol: postfix, position: 'postfix' }
+  }
+  return prefix ? { symbol: prefix, position: 'prefix' } : postfix ? { symbol: postfix, position: 'postfix' } : NO_CURRENCY
+}
+
+/**
+ * The currency of a cost: the symbol every number carries alike, on the same side, else none (the original's
+ * `parse_currency_symbol` and `parse_currency_position`). Text before the first or after the last amount counts
+ * up to a separator (`Free - 10€`).
+ */
+function currencyOf(text: string, numbers: string[]): Currency {
+  const gaps = text.split(NUMBER)
+  const currencies = numbers.map((_, index) =>
+    currencyAround(
+      index === 0 ? (gaps[0]!.split(SEPARATOR).pop() as string) : splitGap(gaps[index]!)[1],
+      index === numbers.length - 1 ? (gaps[index + 1]!.split(SEPARATOR)[0] as string) : splitGap(gaps[index + 1]!)[0],
+    ),
+  )
+  const [first] = currencies
+  const alike = first && currencies.every((other) => other?.symbol === first.symbol && other.position === first.position)
+  return alike ? first : NO_CURRENCY
 }
 
 /** `null` when there is no cost: empty, or `"0"`, which the original never stores. */
@@ -25,11 +68,7 @@ function parseCost(cost: string | null | undefined): ParsedCost | null {
   const text = (cost ?? '').trim()
   if (text === '' || text === '0') return null
   const numbers = text.match(NUMBER) ?? []
-  if (numbers.length !== 1) return { text, numbers, symbol: '', position: '' }
-  const number = numbers[0] as string
-  const symbol = text.replace(number, '').trim()
-  if (!symbol) return { text, numbers, symbol: '', position: '' }
-  return { text, numbers, symbol, position: text.startsWith(symbol) ? 'prefix' : 'postfix' }
+  return { text, numbers, ...currencyOf(text, numbers) }
 }
 
 /** The en_US reading of a written number: `,` is a thousands separator. */
