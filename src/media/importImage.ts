@@ -117,21 +117,14 @@ async function readLimited(response: IncomingMessage, maxBytes: number, timeoutM
   return Buffer.concat(chunks)
 }
 
+export type DownloadedImage = { data: Buffer; mimetype: string; name: string; size: number }
+type ImageSource = { allowedHosts: string[]; limits?: Partial<ImageImportLimits> }
+
 /**
- * Downloads an image from an allow-listed host and stores it in the media collection as the request's user.
- * Every redirect is checked like the first URL; private addresses are refused unless listed themselves.
+ * Downloads an image from an allow-listed host, as a file for an upload collection. Every redirect is checked like
+ * the first URL; private addresses are refused unless listed themselves; type, size and content are checked.
  */
-export async function importImage(
-  req: PayloadRequest,
-  url: string,
-  options: {
-    allowedHosts: string[]
-    mediaCollection: CollectionSlug
-    limits?: Partial<ImageImportLimits>
-    /** For imports run by the site owner's own tools, without a user. @default false */
-    overrideAccess?: boolean
-  },
-): Promise<number> {
+export async function downloadImage(url: string, options: ImageSource): Promise<DownloadedImage> {
   const limits = { ...DEFAULT_IMAGE_LIMITS, ...options.limits }
   let current: URL
   try {
@@ -165,14 +158,23 @@ export async function importImage(
     const data = await readLimited(response, limits.maxBytes, limits.timeoutMs)
     if (!type.magic(data)) throw new ImageImportError(`The content is not a ${mimeType} image.`)
     const base = path.basename(current.pathname, path.extname(current.pathname)).replace(/[^\w.-]+/g, '-').slice(0, 80)
-    const doc = await req.payload.create({
-      collection: options.mediaCollection,
-      data: {} as never,
-      file: { data, mimetype: mimeType, name: `${base || 'image'}.${type.extension}`, size: data.length },
-      overrideAccess: options.overrideAccess ?? false,
-      req,
-      user: req.user,
-    })
-    return doc.id as number
+    return { data, mimetype: mimeType, name: `${base || 'image'}.${type.extension}`, size: data.length }
   }
+}
+
+/** Downloads an image from an allow-listed host and stores it in the media collection as the request's user. */
+export async function importImage(
+  req: PayloadRequest,
+  url: string,
+  options: ImageSource & { mediaCollection: CollectionSlug },
+): Promise<number> {
+  const doc = await req.payload.create({
+    collection: options.mediaCollection,
+    data: {} as never,
+    file: await downloadImage(url, options),
+    overrideAccess: false,
+    req,
+    user: req.user,
+  })
+  return doc.id as number
 }

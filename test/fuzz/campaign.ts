@@ -53,9 +53,24 @@ function unsafeOutput(value: unknown, key = ''): string[] {
 export function contractProblems({ status, headers, text }: Answer): string[] {
   const problems: string[] = []
   if (status >= 500) problems.push(`status ${status}`)
-  if (!/^application\/json\b/.test(headers.get('content-type') ?? '')) problems.push(`content-type ${headers.get('content-type')}`)
+  const calendar = status === 200 && /^text\/calendar\b/.test(headers.get('content-type') ?? '')
+  if (!calendar && !/^application\/json\b/.test(headers.get('content-type') ?? '')) problems.push(`content-type ${headers.get('content-type')}`)
   if (headers.get('x-content-type-options') !== 'nosniff' || !headers.get('content-security-policy')) problems.push('security headers missing')
   if (headers.has('x-powered-by')) problems.push(`x-powered-by ${headers.get('x-powered-by')}`)
+  if (calendar) problems.push(...calendarProblems(text))
+  else problems.push(...jsonProblems(status, text))
+  return problems.length ? [...problems, `answer: ${status} ${text.slice(0, 300)}`] : []
+}
+
+/** An iCalendar answer (`ical` or `Accept: text/calendar` on the events routes): one calendar, CRLF lines of at most 75 octets. */
+function calendarProblems(text: string): string[] {
+  if (!text.startsWith('BEGIN:VCALENDAR\r\n') || !text.endsWith('END:VCALENDAR\r\n')) return ['not one iCalendar object']
+  const long = text.slice(0, -2).split('\r\n').find((line) => Buffer.byteLength(line) > 75 || /[\r\n]/.test(line))
+  return long === undefined ? [] : [`iCalendar line not folded: ${long.slice(0, 100)}`]
+}
+
+function jsonProblems(status: number, text: string): string[] {
+  const problems: string[] = []
   let body: any
   try {
     body = JSON.parse(text)
@@ -72,7 +87,7 @@ export function contractProblems({ status, headers, text }: Answer): string[] {
       body.data?.status === status
     if (!shaped) problems.push('error body is not {code, message, data: {status}} with the response status')
   }
-  return problems.length ? [...problems, `answer: ${status} ${text.slice(0, 300)}`] : []
+  return problems
 }
 
 /** Every record of the watched collections, in every locale, trashed ones included. */

@@ -5,7 +5,7 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
-import { importImage } from '../../media/importImage.js'
+import { downloadImage } from '../../media/importImage.js'
 import { pluginOptionsOf } from '../../pluginOptions.js'
 import { htmlToRichText } from '../../richTextInput.js'
 import { type GetJson, sourceClient, type SourceClientOptions } from './client.js'
@@ -247,12 +247,8 @@ async function importEntry(payload: Payload, resource: Resource, entry: Entry, c
     if (imageUrl.host !== context.source.host) {
       context.report(`image ${imageUrl.href} is not on the site being imported; it is left out`)
     } else {
-      const req = await createLocalReq({}, payload)
-      image.image = await importImage(req, imageUrl.href, {
-        allowedHosts: [context.source.host],
-        mediaCollection: context.media,
-        overrideAccess: true,
-      })
+      const file = await downloadImage(imageUrl.href, { allowedHosts: [context.source.host] })
+      image.image = (await payload.create({ collection: context.media, data: {} as never, file })).id as number
     }
   }
 
