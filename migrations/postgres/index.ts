@@ -10,6 +10,7 @@ import * as migration_20261126_130620_search_index_in_schema from './20261126_13
 import * as migration_20261126_163026_venue_state_province_search_text from './20261126_163026_venue_state_province_search_text.js';
 import * as migration_20261126_170058_media_storage_fields from './20261126_170058_media_storage_fields.js';
 import * as migration_20261126_170734_import_digest from './20261126_170734_import_digest.js';
+import * as migration_20261126_171350_application_passwords from './20261126_171350_application_passwords.js';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261126_170734_import_digest.up,
     down: migration_20261126_170734_import_digest.down,
-    name: '20261126_170734_import_digest'
+    name: '20261126_170734_import_digest',
+  },
+  {
+    up: migration_20261126_171350_application_passwords.up,
+    down: migration_20261126_171350_application_passwords.down,
+    name: '20261126_171350_application_passwords'
   },
 ];

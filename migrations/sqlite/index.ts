@@ -9,6 +9,7 @@ import * as migration_20261125_131826_list_index_by_id from './20261125_131826_l
 import * as migration_20261126_163017_venue_state_province_search_text from './20261126_163017_venue_state_province_search_text.js';
 import * as migration_20261126_170050_media_storage_fields from './20261126_170050_media_storage_fields.js';
 import * as migration_20261126_170728_import_digest from './20261126_170728_import_digest.js';
+import * as migration_20261126_171343_application_passwords from './20261126_171343_application_passwords.js';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261126_170728_import_digest.up,
     down: migration_20261126_170728_import_digest.down,
-    name: '20261126_170728_import_digest'
+    name: '20261126_170728_import_digest',
+  },
+  {
+    up: migration_20261126_171343_application_passwords.up,
+    down: migration_20261126_171343_application_passwords.down,
+    name: '20261126_171343_application_passwords'
   },
 ];
