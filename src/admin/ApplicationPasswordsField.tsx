@@ -91,7 +91,7 @@ export const ApplicationPasswordsField = (props: Props) => {
         <table className="pec-app-passwords__list">
           <thead>
             <tr>
-              <th>{t('applicationPasswordName')}</th>
+              <th>{t('applicationPasswordLabel')}</th>
               <th>{t('applicationPasswordCreated')}</th>
               <th>{t('applicationPasswordLastUsed')}</th>
               <th />
