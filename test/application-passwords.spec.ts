@@ -1,3 +1,5 @@
+import fc from 'fast-check'
+
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, PASSWORD, registerFirstUser } from './helpers/users.js'
 
@@ -115,6 +117,19 @@ describe('application passwords', () => {
       expect([authorization, answer.status]).toEqual([authorization, 401])
       expect(answer.body.data).toEqual({ status: 401 })
     }
+    const anyBasic = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => `Basic ${Buffer.from(bytes).toString('base64')}`),
+      fc.string({ maxLength: 64 }).map((text) => `Basic ${text.replace(/[\r\n\0]/g, '')}`),
+      fc.tuple(fc.emailAddress(), fc.string({ maxLength: 40 })).map(([name, password]) => basic(name, password).authorization),
+    )
+    await fc.assert(
+      fc.asyncProperty(anyBasic, async (authorization) => {
+        const answer = await server.request(`${NS}/events?per_page=1`, { headers: { authorization } })
+        expect(answer.status).toBe(401)
+        expect(['incorrect_password', 'invalid_username']).toContain(answer.body.code)
+      }),
+      { numRuns: 60 },
+    )
     // Another scheme is not Basic: the write is anonymous.
     const bearer = await server.request(`${NS}/events`, { body: event('Nope'), headers: { authorization: 'Basically x' } })
     expect(bearer.body.code).toBe('rest_forbidden')

@@ -29,7 +29,10 @@ export function withApplicationPasswords(users: CollectionConfig, passwords: Col
         name: 'applicationPasswords',
         type: 'ui',
         label: t3('Application passwords', '应用程序密码', '應用程式密碼'),
-        admin: { components: { Field: clientComponent('ApplicationPasswordsField', { collection: passwords }) } },
+        admin: {
+          disableListColumn: true,
+          components: { Field: clientComponent('ApplicationPasswordsField', { collection: passwords }) },
+        },
       },
     ],
   }
