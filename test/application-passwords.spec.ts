@@ -114,8 +114,7 @@ describe('application passwords', () => {
     expect(unknown.body).toEqual(INVALID_USERNAME)
     for (const authorization of ['Basic', 'Basic ', 'Basic !!!', 'Basic bm9jb2xvbg==', 'basic Og==', 'Basic a b']) {
       const answer = await server.request(`${NS}/events`, { body: event('Nope'), headers: { authorization } })
-      expect([authorization, answer.status]).toEqual([authorization, 401])
-      expect(answer.body.data).toEqual({ status: 401 })
+      expect([authorization, answer.body]).toEqual([authorization, INVALID_USERNAME])
     }
     const anyBasic = fc.oneof(
       fc.uint8Array({ maxLength: 64 }).map((bytes) => `Basic ${Buffer.from(bytes).toString('base64')}`),
@@ -125,8 +124,11 @@ describe('application passwords', () => {
     await fc.assert(
       fc.asyncProperty(anyBasic, async (authorization) => {
         const answer = await server.request(`${NS}/events?per_page=1`, { headers: { authorization } })
-        expect(answer.status).toBe(401)
-        expect(['incorrect_password', 'invalid_username']).toContain(answer.body.code)
+        expect([authorization, answer.status, answer.body.code]).toEqual([
+          authorization,
+          401,
+          expect.stringMatching(/^(incorrect_password|invalid_username)$/),
+        ])
       }),
       { numRuns: 60 },
     )

@@ -15,7 +15,7 @@ export const basicAuthFailureOf = (req: PayloadRequest): BasicAuthFailure | unde
 
 /** `Authorization: Basic base64(name:password)`, decoded leniently: no colon means an empty password. */
 export function basicCredentials(header: string | null): { name: string; password: string } | null {
-  const match = /^basic(?:\s+(\S*))?\s*$/i.exec(header?.trim() ?? '')
+  const match = /^basic(?:\s+(.*))?$/is.exec(header?.trim() ?? '')
   if (!match) return null
   const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
