@@ -112,7 +112,7 @@ describe('application passwords', () => {
     const unknown = await server.request(`${NS}/events`, { headers: basic('nobody@example.test', 'x') })
     expect(unknown.status).toBe(401)
     expect(unknown.body).toEqual(INVALID_USERNAME)
-    for (const authorization of ['Basic', 'Basic ', 'Basic !!!', 'Basic bm9jb2xvbg==', 'basic Og==', 'Basic a b']) {
+    for (const authorization of ['Basic', 'Basic ', 'Basic !!!', 'Basic bm9jb2xvbg==', 'basic Og==', 'Basic a b', 'Basic AA==']) {
       const answer = await server.request(`${NS}/events`, { body: event('Nope'), headers: { authorization } })
       expect([authorization, answer.body]).toEqual([authorization, INVALID_USERNAME])
     }

@@ -59,6 +59,8 @@ export const applicationPasswordStrategy = (users: CollectionConfig, passwords: 
       if (req) req.context[FAILURE] = failure
       return { user: null }
     }
+    // No email holds U+0000, and Postgres refuses it in a query.
+    if (credentials.name.includes('\0')) return fail('invalid_username')
     const auth = typeof users.auth === 'object' ? users.auth : {}
     const { docs: [user] } = await payload.find({
       collection: users.slug as CollectionSlug,
