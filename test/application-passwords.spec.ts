@@ -24,7 +24,7 @@ let editor: { id: number; token: string }
 let author: { id: number; token: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ wordpressPaths: true })
   admin = await registerFirstUser(server)
   editor = await createUser(server, admin, EDITOR, 'editor')
   author = await createUser(server, admin, 'author@example.test', 'author')
@@ -70,6 +70,17 @@ describe('application passwords', () => {
     expect(venue.body.doc.author).toBe(editor.id)
     const me = await server.request('/api/users/me', { headers: squeezed })
     expect(me.body.user).toMatchObject({ email: EDITOR, _strategy: 'application-password' })
+  })
+
+  test("a client of the original changes only the site's address", async () => {
+    const { password } = await issue(editor.token, 'Original client')
+    const created = await server.request('/wp-json/tribe/events/v1/events', {
+      body: event('Unchanged client'),
+      headers: basic(EDITOR, password),
+    })
+    expect(created.status).toBe(201)
+    const wrong = await server.request('/?rest_route=/tribe/events/v1/events', { headers: basic(EDITOR, 'nope') })
+    expect([wrong.status, wrong.body]).toEqual([401, INCORRECT_PASSWORD])
   })
 
   test('record their last use at most once a minute', async () => {
