@@ -1,5 +1,15 @@
-import type { AuthStrategy, CollectionConfig, CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
+import type {
+  AuthStrategy,
+  AuthStrategyFunctionArgs,
+  AuthStrategyResult,
+  CollectionConfig,
+  CollectionSlug,
+  Payload,
+  PayloadRequest,
+  Where,
+} from 'payload'
 
+import { readOnPrimary } from '../database/readReplicas.js'
 import { applicationPasswordDigest } from './secret.js'
 
 /** Why HTTP Basic credentials named no user, in the original's codes. */
@@ -52,42 +62,49 @@ async function recordUse(payload: Payload, passwords: CollectionSlug, password: 
  */
 export const applicationPasswordStrategy = (users: CollectionConfig, passwords: CollectionSlug): AuthStrategy => ({
   name: 'application-password',
-  authenticate: async ({ headers, payload, req }) => {
-    const credentials = basicCredentials(headers.get('authorization'))
-    if (!credentials) return { user: null }
-    const fail = (failure: BasicAuthFailure) => {
-      if (req) req.context[FAILURE] = failure
-      return { user: null }
-    }
-    // No email holds U+0000, and Postgres refuses it in a query.
-    if (credentials.name.includes('\0')) return fail('invalid_username')
-    const auth = typeof users.auth === 'object' ? users.auth : {}
-    const { docs: [user] } = await payload.find({
-      collection: users.slug as CollectionSlug,
-      where: userWhere(users, credentials.name),
-      depth: auth.depth ?? 0,
-      limit: 1,
-      pagination: false,
-      overrideAccess: true,
-      req,
-    })
-    if (!user) return fail('invalid_username')
-    const { docs: [password] } = await payload.find({
-      collection: passwords,
-      where: {
-        and: [
-          { user: { equals: user.id } },
-          { passwordHash: { equals: applicationPasswordDigest(credentials.password) } },
-        ],
-      },
-      depth: 0,
-      limit: 1,
-      pagination: false,
-      overrideAccess: true,
-      req,
-    })
-    if (!password) return fail('incorrect_password')
-    await recordUse(payload, passwords, password as StoredPassword)
-    return { user: { ...user, collection: users.slug, _strategy: 'application-password' } as never }
-  },
+  // From the primary: a password just created or revoked counts at once on every instance, whatever a replica lags.
+  authenticate: (args) => readOnPrimary(() => authenticate(users, passwords, args)),
 })
+
+async function authenticate(
+  users: CollectionConfig,
+  passwords: CollectionSlug,
+  { headers, payload, req }: AuthStrategyFunctionArgs,
+): Promise<AuthStrategyResult> {
+  const credentials = basicCredentials(headers.get('authorization'))
+  if (!credentials) return { user: null }
+  const fail = (failure: BasicAuthFailure) => {
+    if (req) req.context[FAILURE] = failure
+    return { user: null }
+  }
+  // No email holds U+0000, and Postgres refuses it in a query.
+  if (credentials.name.includes('\0')) return fail('invalid_username')
+  const auth = typeof users.auth === 'object' ? users.auth : {}
+  const { docs: [user] } = await payload.find({
+    collection: users.slug as CollectionSlug,
+    where: userWhere(users, credentials.name),
+    depth: auth.depth ?? 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  if (!user) return fail('invalid_username')
+  const { docs: [password] } = await payload.find({
+    collection: passwords,
+    where: {
+      and: [
+        { user: { equals: user.id } },
+        { passwordHash: { equals: applicationPasswordDigest(credentials.password) } },
+      ],
+    },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  if (!password) return fail('incorrect_password')
+  await recordUse(payload, passwords, password as StoredPassword)
+  return { user: { ...user, collection: users.slug, _strategy: 'application-password' } as never }
+}
