@@ -74,6 +74,7 @@ export interface Config {
     'event-categories': EventCategory;
     'event-tags': EventTag;
     media: Media;
+    'application-passwords': ApplicationPassword;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -88,6 +89,7 @@ export interface Config {
     'event-categories': EventCategoriesSelect<false> | EventCategoriesSelect<true>;
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    'application-passwords': ApplicationPasswordsSelect<false> | ApplicationPasswordsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -427,6 +429,19 @@ export interface EventTag {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "application-passwords".
+ */
+export interface ApplicationPassword {
+  id: number;
+  name: string;
+  user: number | User;
+  passwordHash?: string | null;
+  lastUsed?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -476,6 +491,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'media';
         value: number | Media;
+      } | null)
+    | ({
+        relationTo: 'application-passwords';
+        value: number | ApplicationPassword;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -694,6 +713,18 @@ export interface MediaSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "application-passwords_select".
+ */
+export interface ApplicationPasswordsSelect<T extends boolean = true> {
+  name?: T;
+  user?: T;
+  passwordHash?: T;
+  lastUsed?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

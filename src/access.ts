@@ -21,6 +21,7 @@ export const defaultAccessRules: CalendarAccessRules = {
   readDrafts: hasRole('admin', 'editor'),
   write: hasRole('admin', 'editor', 'author'),
   publish: hasRole('admin', 'editor'),
+  manageApplicationPasswords: hasRole('admin'),
 }
 
 const ownedBy = (req: PayloadRequest): Where => ({ author: { equals: req.user?.id } })

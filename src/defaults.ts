@@ -56,6 +56,7 @@ export const DEFAULT_COLLECTION_SLUGS = {
   categories: 'event-categories',
   tags: 'event-tags',
   media: 'media',
+  applicationPasswords: 'application-passwords',
 } as const
 
 /** Publication states of events, venues and organizers, as the original API names them. */

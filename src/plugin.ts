@@ -2,6 +2,7 @@ import type { CollectionConfig, CollectionSlug, Config } from 'payload'
 
 import type { EventsCalendarOptions } from './types.js'
 
+import { applicationPasswordsCollection } from '../collections/applicationPasswords.js'
 import { categoriesCollection } from '../collections/categories.js'
 import { eventsCollection } from '../collections/events.js'
 import { mediaCollection } from '../collections/media.js'
@@ -10,6 +11,7 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
+import { withApplicationPasswords } from './auth/usersCollection.js'
 import { changeStampGlobal, withChangeStamp } from './cache/changeStamp.js'
 import { unavailableAfterError } from './database/errors.js'
 import { withCalendarSafeguards } from './database/safeguards.js'
@@ -21,9 +23,10 @@ import { withPluginOptions } from './pluginOptions.js'
 
 /**
  * Adds the events calendar to a Payload config: events, venues, organizers, event categories and event tags
- * (plus an image collection when the host has none), localized in the host's locales or in zh-hans, zh-hant
- * and en, with the indexes and safeguards its guarantees need built into the host's database adapter. With
- * `disabled` the collections and indexes stay, so the schema is stable, and nothing else is added.
+ * (plus an image collection when the host has none) and application passwords for the host's users, localized
+ * in the host's locales or in zh-hans, zh-hant and en, with the indexes and safeguards its guarantees need built
+ * into the host's database adapter. With `disabled` the collections and indexes stay, so the schema is stable, and
+ * nothing else is added.
  */
 export const eventsCalendarPlugin =
   (input: EventsCalendarOptions = {}) =>
@@ -43,7 +46,7 @@ export const eventsCalendarPlugin =
     const localization = config.localization || defaultLocalization(input)
     const schema: Config = {
       ...config,
-      collections: [...existing, ...calendar],
+      collections: [...existing, ...calendar, applicationPasswordsCollection(options, usersSlug)],
       globals: [...(config.globals ?? []), changeStampGlobal],
       localization,
       i18n: withCalendarI18n(config.i18n),
@@ -57,10 +60,13 @@ export const eventsCalendarPlugin =
     if (options.disabled) return schema
     const stamped = (collection: CollectionConfig) =>
       calendar.includes(collection) || collection === hostMedia ? withChangeStamp(collection) : collection
+    const passwords = options.slugs.applicationPasswords
+    const withPasswords = (collection: CollectionConfig) =>
+      collection.slug === usersSlug ? withApplicationPasswords(collection, passwords) : collection
     const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
     return {
       ...schema,
-      collections: schema.collections!.map(stamped),
+      collections: schema.collections!.map(stamped).map(withPasswords),
       admin: withMonthView(config.admin, options),
       endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)],
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unavailableAfterError] },

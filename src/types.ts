@@ -25,6 +25,12 @@ export type CalendarAccessRules = {
    * @default users with role `admin` or `editor`, or any logged-in user when there is no `role` field
    */
   publish: CalendarAccessRule
+  /**
+   * May see and revoke the application passwords of every user, and create them for any user. Everyone else
+   * manages only their own.
+   * @default users with role `admin`, or any logged-in user when the auth collection has no `role` field
+   */
+  manageApplicationPasswords: CalendarAccessRule
 }
 
 export type EventsCalendarOptions = {
@@ -92,7 +98,7 @@ export type EventsCalendarOptions = {
    * Collection slugs, to avoid clashes with the host's collections. `media` is used as the image collection;
    * the plugin adds a minimal upload collection with that slug when the host has none.
    * @default { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories',
-   *   tags: 'event-tags', media: 'media' }
+   *   tags: 'event-tags', media: 'media', applicationPasswords: 'application-passwords' }
    */
   slugs?: Partial<Record<CollectionKey, string>>
   /**

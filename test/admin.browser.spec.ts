@@ -1,7 +1,8 @@
 /**
  * The admin in a real browser (Debian's Chromium, driven by playwright-core) against the production build:
  * an editor builds an event in Traditional Chinese with its venue, organizers and categories, adds the English
- * title, finds it in the month view, and meets the form's validation. Skipped where Chromium is not installed.
+ * title, finds it in the month view, and meets the form's validation; makes an application password on the account
+ * page and uses it over HTTP Basic. Skipped where Chromium is not installed.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -225,6 +226,39 @@ describeWithChromium('the admin in a browser', () => {
     expect(subscribed).toContain('SUMMARY:New Year Jazz Concert\r\n')
     const month = await context.request.get(new URL((await page.locator('.pec-calendar__feeds a[download]').getAttribute('href'))!, server.url).href)
     expect(await month.text()).toContain('SUMMARY:New Year Jazz Concert\r\n')
+  })
+
+  test('an application password made on the account page works over HTTP Basic, until it is revoked', async () => {
+    await page.goto(url('/admin/account'))
+    await page.fill('.pec-app-passwords__name', 'Browser importer')
+    await page.locator('.pec-app-passwords__add button').click()
+    const secret = (await page.locator('.pec-app-passwords__secret').textContent())!.trim()
+    expect(secret).toMatch(/^[A-Za-z0-9]{4}( [A-Za-z0-9]{4}){5}$/)
+    await page.locator('.pec-app-passwords__list').getByText('Browser importer').waitFor()
+    await shoot('application-password')
+
+    const authorization = `Basic ${Buffer.from(`${ADMIN.email}:${secret}`).toString('base64')}`
+    const create = () =>
+      fetch(url('/api/calendar/events/v1/events'), {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Imported over Basic', start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` }),
+      })
+    expect((await create()).status).toBe(201)
+
+    await page.reload()
+    const row = page.locator('.pec-app-passwords__list tbody tr', { hasText: 'Browser importer' })
+    await expect(row.locator('td').nth(2).textContent()).resolves.not.toBe('—')
+    await expect(page.content()).resolves.not.toContain(secret)
+    await row.getByRole('button').click()
+    await row.waitFor({ state: 'detached' })
+    const revoked = await create()
+    expect(revoked.status).toBe(401)
+    await expect(revoked.json()).resolves.toEqual({
+      code: 'incorrect_password',
+      message: 'The provided password is an invalid application password.',
+      data: { status: 401 },
+    })
   })
 
   test('a missing title is refused on the field', async () => {

@@ -18,7 +18,10 @@ const schemaOf = (config: SanitizedConfig) =>
       const walk = (fields: Field[], prefix: string) => {
         for (const field of fields) {
           if ('fields' in field && !('name' in field)) walk(field.fields, prefix)
-          else if ('name' in field && !('virtual' in field && field.virtual)) paths.push(`${prefix}${field.name}:${field.type}`)
+          // Virtual and UI fields have no column.
+          else if ('name' in field && field.type !== 'ui' && !('virtual' in field && field.virtual)) {
+            paths.push(`${prefix}${field.name}:${field.type}`)
+          }
         }
       }
       walk(collection.fields, '')

@@ -87,4 +87,41 @@ onPostgres('a server instance with a read replica', () => {
     }
     expect(titles(list)).toEqual(['Tidewater Concert Moved'])
   })
+
+  test('an application password counts at once when made, and stops at once when revoked, however the replica lags', async () => {
+    // Past Payload's own window after a write in this process, in which it reads from the primary anyway.
+    const afterPayloadsWindow = () => new Promise((resolve) => setTimeout(resolve, 2_500))
+    const withBasic = (password: string, path: string, body?: unknown) =>
+      fetch(`${host.url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${EDITOR.email}:${password}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (response) => ({ status: response.status, body: await response.json() }))
+
+    await cluster.pauseReplay()
+    let issued: Answer
+    try {
+      issued = await call('/api/application-passwords', { body: { name: 'Replica test' }, auth: true })
+      expect(issued.status).toBe(201)
+      await afterPayloadsWindow()
+      expect((await withBasic(issued.body.doc.password, '/api/users/me')).body.user?.email).toBe(EDITOR.email)
+      expect((await withBasic(issued.body.doc.password, `${NS}/events`, event('Harbour Lights'))).status).toBe(201)
+    } finally {
+      await cluster.resumeReplay()
+    }
+    await cluster.caughtUp()
+    await cluster.pauseReplay()
+    try {
+      const revoked = await call(`/api/application-passwords/${issued.body.doc.id}`, { method: 'DELETE', auth: true })
+      expect(revoked.status).toBe(200)
+      await afterPayloadsWindow()
+      const refused = await withBasic(issued.body.doc.password, `${NS}/events`, event('Harbour Lights again'))
+      expect([refused.status, refused.body.code]).toEqual([401, 'incorrect_password'])
+    } finally {
+      await cluster.resumeReplay()
+    }
+  })
 })

@@ -11,6 +11,7 @@ import * as migration_20261126_163026_venue_state_province_search_text from './2
 import * as migration_20261126_170058_media_storage_fields from './20261126_170058_media_storage_fields.js';
 import * as migration_20261126_170734_import_digest from './20261126_170734_import_digest.js';
 import * as migration_20261126_171215_localized_names_in_some_locale from './20261126_171215_localized_names_in_some_locale.js';
+import * as migration_20261126_173255_application_passwords from './20261126_173255_application_passwords.js';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261126_171215_localized_names_in_some_locale.up,
     down: migration_20261126_171215_localized_names_in_some_locale.down,
-    name: '20261126_171215_localized_names_in_some_locale'
+    name: '20261126_171215_localized_names_in_some_locale',
+  },
+  {
+    up: migration_20261126_173255_application_passwords.up,
+    down: migration_20261126_173255_application_passwords.down,
+    name: '20261126_173255_application_passwords'
   },
 ];

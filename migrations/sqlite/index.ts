@@ -10,6 +10,7 @@ import * as migration_20261126_163017_venue_state_province_search_text from './2
 import * as migration_20261126_170050_media_storage_fields from './20261126_170050_media_storage_fields.js';
 import * as migration_20261126_170728_import_digest from './20261126_170728_import_digest.js';
 import * as migration_20261126_171207_localized_names_in_some_locale from './20261126_171207_localized_names_in_some_locale.js';
+import * as migration_20261126_173252_application_passwords from './20261126_173252_application_passwords.js';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261126_171207_localized_names_in_some_locale.up,
     down: migration_20261126_171207_localized_names_in_some_locale.down,
-    name: '20261126_171207_localized_names_in_some_locale'
+    name: '20261126_171207_localized_names_in_some_locale',
+  },
+  {
+    up: migration_20261126_173252_application_passwords.up,
+    down: migration_20261126_173252_application_passwords.down,
+    name: '20261126_173252_application_passwords'
   },
 ];

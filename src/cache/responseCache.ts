@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../types.js'
 
+import { APPLICATION_PASSWORD_STRATEGY } from '../auth/basicAuth.js'
 import { readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { acceptsCalendar, CALENDAR_TYPE } from '../ical/negotiate.js'
@@ -90,7 +91,10 @@ export function responseCacheOf(payload: Payload): ResponseCache | null {
   let cache = caches.get(payload)
   if (cache === undefined) {
     const options = pluginOptionsOf(payload.config)
-    const customAuth = payload.config.collections.some((collection) => collection.auth?.strategies?.length)
+    // The plugin's own strategy reads `Authorization`, which already keeps a request out of the cache.
+    const customAuth = payload.config.collections.some((collection) =>
+      collection.auth?.strategies?.some((strategy) => strategy.name !== APPLICATION_PASSWORD_STRATEGY),
+    )
     cache = options?.cache && !customAuth ? new ResponseCache(payload, { ...options.cache, trustProxy: options.trustProxy }) : null
     caches.set(payload, cache)
   }

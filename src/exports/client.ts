@@ -1,6 +1,7 @@
 import '../admin/calendar.css'
 
 export { AddToCalendar } from '../admin/AddToCalendar.js'
+export { ApplicationPasswordsField } from '../admin/ApplicationPasswordsField.js'
 export { CalendarFeedLinks } from '../admin/CalendarFeedLinks.js'
 export { CategoryTreeField } from '../admin/CategoryTreeField.js'
 export { EventDateField } from '../admin/EventDateField.js'

@@ -89,3 +89,9 @@ export const notHierarchical = () =>
 
 export const isInTrash = (resource: Resource) =>
   new RestError(`${resource}-is-in-trash`, `The ${resource} is already trashed`, 410)
+
+/** HTTP Basic credentials that named no user: WordPress's answers, word for word. */
+export const basicAuthFailed = (failure: 'incorrect_password' | 'invalid_username') =>
+  failure === 'invalid_username'
+    ? new RestError(failure, '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401)
+    : new RestError(failure, 'The provided password is an invalid application password.', 401)

@@ -12,13 +12,23 @@ import type { SerializeContext } from '../serialize/types.js'
 import type { ResolvedCalendarOptions } from '../types.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
+import { basicAuthFailureOf } from '../auth/basicAuth.js'
 import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
 import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
 import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
-import { forbidden, invalidParam, invalidParams, noRoute, queryTooLong, RestError, serverError } from './errors.js'
+import {
+  basicAuthFailed,
+  forbidden,
+  invalidParam,
+  invalidParams,
+  noRoute,
+  queryTooLong,
+  RestError,
+  serverError,
+} from './errors.js'
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
 import { serializedWrite } from './writes.js'
@@ -113,6 +123,9 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
     const cached = method === 'GET' ? await cacheLookup(req) : null
     if (cached && 'answer' in cached) return toResponse(req, cached.answer)
     if (!foreignCookie) await confirmAnonymous(req)
+    // As WordPress: credentials that fail are an error on every route, reads included, not an anonymous call.
+    const failure = req.user ? undefined : basicAuthFailureOf(req)
+    if (failure) throw basicAuthFailed(failure)
     if (spec.permission && !spec.permission({ req, options })) throw forbidden(Boolean(req.user))
     const query = (req.query ?? {}) as Record<string, unknown>
     const input = method === 'GET' ? query : { ...query, ...(await readBody(req, options)) }
