@@ -235,7 +235,8 @@ describe('the site under next dev', () => {
 
   test('serves the namespace', async () => {
     const response = await fetch(`${dev.url}/zh-hant${NS}/events`)
-    expect(response.status).toBe(200)
+    // A failure here happens inside next dev: what it printed is the only account of it.
+    if (response.status !== 200) throw new Error(`next dev answered ${response.status}:\n${dev.output().slice(-8000)}`)
     expect(((await response.json()) as { events: { title: string }[] }).events.map((event) => event.title)).toEqual(['港灣燈光音樂會'])
   }, 5 * 60_000)
 

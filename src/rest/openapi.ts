@@ -97,6 +97,7 @@ const LIST_HEADERS = {
 
 /** What any route may answer, whatever its handler does. */
 const EVERYWHERE: Record<number, string> = {
+  401: 'HTTP Basic credentials that are wrong or revoked (`incorrect_password`) or name no user (`invalid_username`)',
   414: 'The query string is longer than the limit (`rest_query_too_long`)',
   500: 'An unexpected failure (`rest_internal_error`)',
   503: 'The database cannot be reached (`rest_service_unavailable`)',
