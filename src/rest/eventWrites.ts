@@ -151,10 +151,7 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     }
     if (p.categories !== undefined) data.categories = await resolveTerms(call, options.slugs.categories, 'categories', p.categories)
     if (p.tags !== undefined) data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
-    // `venue: ""` leaves the venue as it is, as in the original.
-    if (p.venue !== undefined && p.venue !== '') {
-      data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
-    }
+    if (p.venue !== undefined) data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
     if (p.organizer !== undefined) {
       data.organizers = await resolveLinked(call, inline(call, linked.organizer), p.organizer)
     }

@@ -6,8 +6,9 @@ import type { RestCall } from './route.js'
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam } from './errors.js'
 import { asCaller } from './localApi.js'
-import { recordId } from './params.js'
+import { bodyRecordId, isNumeric } from './params.js'
 import { findByName } from './sameName.js'
+import { within } from './wireNames.js'
 
 type Kind = {
   collection: CollectionSlug
@@ -26,9 +27,16 @@ const asList = (value: unknown): unknown[] => {
   return [value]
 }
 
-/** The id a list item names: a JSON number or digits (0, which matches nothing, when it is no valid id). */
-const itemId = (item: unknown): number | undefined =>
-  typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item)) ? (recordId(item) ?? 0) : undefined
+/**
+ * The id a list item names, when it is a number or a numeric string (other strings are names or slugs): 0 names
+ * none, and a number no id column holds (negative, fractional, beyond 32 bits) is a 400 on the parameter.
+ */
+function itemId(item: unknown, param: string): number | undefined {
+  if (!isNumeric(item)) return undefined
+  const id = bodyRecordId(item)
+  if (id === undefined) throw invalidParam(param)
+  return id
+}
 
 async function existing(call: RestCall, collection: CollectionSlug, where: Where): Promise<Id | undefined> {
   const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where })
@@ -37,7 +45,8 @@ async function existing(call: RestCall, collection: CollectionSlug, where: Where
 
 /**
  * Venues or organizers of an event write: ids, `"9,10"`, `{ id }`, or objects of their fields, which create the
- * record or reuse the one with that name, whatever its case (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the parameter.
+ * record or reuse the one with that name, whatever its case (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the
+ * parameter; 0, `""`, `null` and `[]` name none, so they detach what was linked.
  */
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
@@ -45,7 +54,8 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
   const names = items.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[kind.nameKey] : undefined))
   await lockUntilCommit(call.req, names.filter((name): name is string => typeof name === 'string').map((name) => nameLock(kind.collection, name)))
   for (const item of items) {
-    const id = itemId(item)
+    const id = itemId(item, kind.param)
+    if (id === 0) continue
     if (id !== undefined) {
       if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined) throw invalidParam(kind.param)
       ids.push(id)
@@ -63,8 +73,11 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
         ids.push(found as Id)
         continue
       }
-      const data = (await kind.toData(values)) as never
-      ids.push((await call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })).id as Id)
+      const created = await within(kind.param, call.options, async () => {
+        const data = (await kind.toData(values)) as never
+        return call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })
+      })
+      ids.push(created.id as Id)
     } else {
       throw invalidParam(kind.param)
     }
@@ -79,10 +92,11 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
 export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
   const items = asList(value)
-  const names = items.filter((item): item is string => typeof item === 'string' && itemId(item) === undefined)
+  const names = items.filter((item): item is string => typeof item === 'string' && itemId(item, param) === undefined)
   await lockUntilCommit(call.req, names.map((name) => nameLock(collection, name.trim())))
   for (const item of items) {
-    const id = itemId(item)
+    const id = itemId(item, param)
+    if (id === 0) continue
     if (id !== undefined) {
       if ((await existing(call, collection, { id: { equals: id } })) === undefined) throw invalidParam(param)
       ids.push(id)

@@ -146,6 +146,28 @@ export function recordId(raw: unknown): number | undefined {
   return Number(text) > MAX_RECORD_ID ? 0 : Number(text)
 }
 
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
+
+/** A JSON number, or a string that reads as one: in a body, such a value is meant as a record id. */
+export const isNumeric = (raw: unknown): raw is number | string =>
+  typeof raw === 'number' || (typeof raw === 'string' && NUMERIC.test(raw.trim()))
+
+/**
+ * A record id sent in a body, as a number or a numeric string: 0 (no record) or a positive integer an id column
+ * can hold; `undefined` for any other number (negative, fractional, beyond 32 bits), which is no id.
+ */
+export function bodyRecordId(raw: number | string): number | undefined {
+  const value = Number(typeof raw === 'string' ? raw.trim() : raw)
+  return Number.isInteger(value) && value >= 0 && value <= MAX_RECORD_ID ? value : undefined
+}
+
+/** A body parameter holding one id; 0 stands for none. Invalid unless it is such an id. */
+export function bodyIdParam(raw: unknown): number {
+  const id = isNumeric(raw) ? bodyRecordId(raw) : undefined
+  if (id === undefined) throw new ParamError()
+  return id
+}
+
 /** An id parameter: invalid unless it is a record id. */
 export function idParam(raw: unknown): number {
   const id = recordId(scalar(raw))

@@ -11,7 +11,7 @@ import { htmlToRichText } from '../richTextInput.js'
 import { isHttpUrl } from '../validate.js'
 import { invalidParam } from './errors.js'
 import { instantOf } from './eventDates.js'
-import { idParam, type Param, ParamError, stringValue, typeError } from './params.js'
+import { bodyIdParam, idParam, isNumeric, type Param, ParamError, stringValue, typeError } from './params.js'
 
 /** Parameters every post-like record (event, venue, organizer) takes on create and update. */
 export const publicationParams = {
@@ -30,13 +30,16 @@ export const publicationParams = {
   } as Param<string>,
   image: {
     type: 'string',
-    description: 'The featured image: a media ID, the URL of one of our images, or an image URL from an allowed host',
+    description:
+      'The featured image: a media ID, the URL of one of our images, or an image URL from an allowed host; "0" or empty removes it',
     parse: (raw: unknown, name: string) => {
+      // A JSON number is a type error, as in the original.
       if (typeof raw !== 'string') throw typeError(name, 'string')
-      if (!/^\d+$/.test(raw) && !isHttpUrl(raw) && raw !== '') throw new ParamError()
+      if (isNumeric(raw)) return bodyIdParam(raw)
+      if (!isHttpUrl(raw) && raw !== '') throw new ParamError()
       return raw
     },
-  } as Param<string>,
+  } as Param<number | string>,
   website: {
     type: 'string',
     format: 'uri',
@@ -54,7 +57,14 @@ function checkedDate(raw: unknown): string {
   return String(raw)
 }
 
-type PublicationValues = { author?: number; date?: string; date_utc?: string; description?: string; image?: string; status?: string }
+type PublicationValues = {
+  author?: number
+  date?: string
+  date_utc?: string
+  description?: string
+  image?: number | string
+  status?: string
+}
 
 /** The stored fields for the publication parameters that were sent; ids are checked against what exists. */
 export async function publicationData(call: RestCall, values: PublicationValues, usersSlug: CollectionSlug) {
@@ -78,19 +88,19 @@ export async function publicationData(call: RestCall, values: PublicationValues,
   return data
 }
 
-async function imageId(call: RestCall, value: string): Promise<Id | null> {
-  if (value === '') return null
+async function imageId(call: RestCall, value: number | string): Promise<Id | null> {
+  if (value === '' || value === 0) return null
   const collection = call.options.slugs.media
-  if (/^\d+$/.test(value)) {
+  if (typeof value === 'number') {
     const { totalDocs } = await call.req.payload.count({
       collection,
       overrideAccess: false,
       req: call.req,
       user: call.req.user,
-      where: { id: { equals: Number(value) } },
+      where: { id: { equals: value } },
     })
     if (!totalDocs) throw invalidParam('image')
-    return Number(value)
+    return value
   }
   // A URL the service gave out for one of its images is that image, as the original reuses an attachment by URL.
   const own = await ownMediaId(call.req, value, collection)

@@ -8,7 +8,7 @@ import { languageParam } from './commonParams.js'
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam, notHierarchical, termExists } from './errors.js'
 import { asCaller } from './localApi.js'
-import { idParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
+import { bodyIdParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
 import { method, type RestCall } from './route.js'
 import { findByName } from './sameName.js'
 import { inTransaction } from './transaction.js'
@@ -28,7 +28,11 @@ const writeParams = (locales: string[], required: boolean) => ({
     description: 'An alphanumeric identifier for the term',
     parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
   } as Param<string>,
-  parent: { type: 'integer', description: 'The parent term ID (categories only)', parse: idParam } as Param<number>,
+  parent: {
+    type: 'integer',
+    description: 'The parent term ID (categories only); 0 makes the term top-level',
+    parse: bodyIdParam,
+  } as Param<number>,
   ml_language: languageParam(locales),
 })
 
@@ -75,13 +79,16 @@ export function termWriteMethods(
     const { parent } = call.params
     if (parent === undefined) return
     if (!hierarchical) throw notHierarchical()
+    if (parent === 0) return
     const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where: { id: { equals: parent } } })
     if (!totalDocs) throw invalidParam('parent')
   }
 
   const dataOf = ({ name, description, slug, parent }: RestCall<WriteParams>['params']) =>
     Object.fromEntries(
-      Object.entries({ name, description, slug, parent }).filter(([, value]) => value !== undefined),
+      Object.entries({ name, description, slug, parent: parent === 0 ? null : parent }).filter(
+        ([, value]) => value !== undefined,
+      ),
     )
 
   const respond = async (call: RestCall, term: TermDoc, status = 200) => ({
