@@ -23,7 +23,6 @@ import {
   basicAuthFailed,
   forbidden,
   invalidParam,
-  invalidParams,
   noRoute,
   queryTooLong,
   RestError,
@@ -35,6 +34,7 @@ import { serializedWrite } from './writes.js'
 import { errorResponse, jsonAnswer, jsonResponse, preflightResponse, toResponse } from './respond.js'
 import { describeRoute } from './describe.js'
 import { siteURL } from './siteURL.js'
+import { validationFailure } from './wireNames.js'
 import { dropForeignCookieLogin, isPreflight } from './cors.js'
 import { METHODS } from './route.js'
 
@@ -58,12 +58,10 @@ export function allowedMethods(route: Route, req: PayloadRequest, options: Resol
   })
 }
 
-function toRestError(req: PayloadRequest, error: unknown): RestError {
+function toRestError(req: PayloadRequest, error: unknown, options: ResolvedCalendarOptions): RestError {
   if (error instanceof RestError) return error
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
-  if (error instanceof ValidationError) {
-    return invalidParams(Object.fromEntries(error.data.errors.map(({ message, path }) => [path, { message }])))
-  }
+  if (error instanceof ValidationError) return validationFailure(error, options)
   if (isDatabaseUnavailable(error)) {
     req.payload.logger.warn(`calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`)
     return serverError(true)
@@ -153,7 +151,7 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
     if (cached) cached.keep(answer)
     return toResponse(req, answer)
   } catch (error) {
-    return errorResponse(req, toRestError(req, error), allow)
+    return errorResponse(req, toRestError(req, error, options), allow)
   }
 }
 
