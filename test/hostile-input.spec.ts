@@ -2,7 +2,7 @@ import type { TestServer } from './helpers/server.js'
 
 import { DEFAULT_LOCALES } from '../src/defaults.js'
 import { fuzz } from './fuzz/campaign.js'
-import { casesFor, type Fixture, fuzzTargets, strayCases } from './fuzz/requests.js'
+import { casesFor, type Fixture, fuzzTargets, notAnIdCases, notAnIdParams, strayCases } from './fuzz/requests.js'
 import { startFuzzServer } from './fuzz/server.js'
 
 /** Generated requests per route and method; `npm run fuzz` runs a long campaign with the same generators. */
@@ -183,5 +183,14 @@ describe(`${RUNS} generated hostile requests per route and method: never a 5xx, 
   test('unknown paths and methods', async () => {
     const report = await fuzz(started.ctx, 'stray', strayCases(), { runs: RUNS * 2, seed: SEED })
     expect(report.failure).toBeUndefined()
+  })
+})
+
+describe('generated writes with an id no column holds are refused, and change nothing', () => {
+  const targets = fuzzTargets(OPTIONS, [...DEFAULT_LOCALES]).filter((target) => notAnIdParams(target).length)
+  test.each(targets.map((target) => [target.name, target]))('%s', async (name, target) => {
+    const report = await fuzz(started.ctx, `not-an-id ${name}`, notAnIdCases(target, fixture), { runs: RUNS, seed: SEED })
+    expect(report.failure).toBeUndefined()
+    expect(Object.keys(report.statuses).filter((status) => Number(status) < 400)).toEqual([])
   })
 })

@@ -6,7 +6,17 @@ import type { EventsCalendarOptions } from '../../src/types.js'
 import { calendarRoutes } from '../../endpoints/index.js'
 import { resolveOptions } from '../../src/options.js'
 import { METHODS, type Method, type MethodSpec } from '../../src/rest/route.js'
-import { BROKEN_PERCENT, type Fixture, hostileJson, hostileText, type Known, percentEncode, plausibleJson, plausibleText } from './values.js'
+import {
+  BROKEN_PERCENT,
+  type Fixture,
+  hostileJson,
+  hostileText,
+  type Known,
+  notAnIdJson,
+  percentEncode,
+  plausibleJson,
+  plausibleText,
+} from './values.js'
 
 export type { Fixture } from './values.js'
 
@@ -136,7 +146,14 @@ function jsonObjectOf(target: FuzzTarget, fixture: Fixture, plausible: boolean):
   const declared = names.map((name) => {
     const param = target.params[name] as Param
     const fitting = plausibleJson(name, param, familyOf(target), fixture)
-    const value = plausible ? fitting : fc.oneof({ weight: 3, arbitrary: fitting }, { weight: 2, arbitrary: hostileJson })
+    const notAnId = notAnIdJson(name, param)
+    const value = plausible
+      ? fitting
+      : fc.oneof(
+          { weight: 3, arbitrary: fitting },
+          { weight: 2, arbitrary: hostileJson },
+          ...(notAnId ? [{ weight: 3, arbitrary: notAnId }] : []),
+        )
     return fc.oneof(
       { weight: param.required ? 9 : 1, arbitrary: value.map((v) => [name, v] as const) },
       { weight: param.required ? 1 : 2, arbitrary: fc.constant(null) },
@@ -216,6 +233,34 @@ export function casesFor(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<Fuz
       )
       .map(clipped),
     body: write ? bodyOf(target, fixture) : fc.constant(undefined),
+  })
+}
+
+/** The body parameters of a target that hold ids, with numbers that are no id for each. */
+export const notAnIdParams = (target: FuzzTarget) =>
+  target.method === 'GET' || target.method === 'DELETE'
+    ? []
+    : Object.entries(target.params).flatMap(([name, param]) => {
+        const values = notAnIdJson(name, param)
+        return values ? [values.map((value) => `${JSON.stringify(name)}:${JSON.stringify(value)}`)] : []
+      })
+
+/**
+ * Writes by an editor whose JSON body is plausible but for one id parameter, which holds a number no id column
+ * holds (alone, in a list, as `{ id }` or inside a venue or organizer object): each must be refused.
+ */
+export function notAnIdCases(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<FuzzCase> {
+  const pairs = notAnIdParams(target)
+  return fc.record({
+    method: fc.constant(target.method),
+    caller: fc.constant<Caller>('editor'),
+    path: pathOf(target, fixture).map(clipped),
+    query: fc.constant(''),
+    body: fc.tuple(jsonObjectOf(target, fixture, true), fc.oneof(...pairs)).map(([object, pair]) => ({
+      contentType: 'application/json',
+      // A key given twice counts once, as its last value.
+      text: `${object.slice(0, -1)}${object === '{}' ? '' : ','}${pair}}`,
+    })),
   })
 }
 

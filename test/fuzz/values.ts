@@ -206,6 +206,28 @@ export function plausibleJson(name: string, param: Param, family: string, fixtur
   return plausibleText(name, param, family, fixture)
 }
 
+/** Numbers no id column holds (beyond 32 bits, negative, fractional), as JSON numbers and as numeric strings. */
+const NOT_IDS = [2147483648, 4294967297, 99999999999999999999, -1, 1.5, 1e300, '2147483648', '99999999999999999999', '-1', '1.5', '1e300', ' -7 ']
+
+/** Body parameters holding ids, in event, venue, organizer and term writes. */
+const ID_PARAMS = new Set(['image', 'author', 'parent', 'categories', 'tags', 'venue', 'organizer'])
+
+/**
+ * For a parameter holding ids: such a number alone, in a list, as `{ id }`, or as the image or author of a
+ * venue or organizer object; `undefined` for other parameters (and for the name `venue` of the venue routes).
+ */
+export function notAnIdJson(name: string, param: Param): fc.Arbitrary<unknown> | undefined {
+  if (!ID_PARAMS.has(name) || ((name === 'venue' || name === 'organizer') && typeOf(param) === 'string')) return undefined
+  const notAnId = fc.constantFrom(...NOT_IDS)
+  const inside = fc.tuple(fc.constantFrom('image', 'author'), notAnId).map(([key, id]) => ({ [name]: `Fuzz ${name}`, [key]: id }))
+  return fc.oneof(
+    { weight: 3, arbitrary: notAnId },
+    { weight: 1, arbitrary: fc.array(notAnId, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: notAnId.map((id) => ({ id })) },
+    ...(name === 'venue' || name === 'organizer' ? [{ weight: 1, arbitrary: inside }] : []),
+  )
+}
+
 /** JSON of the wrong type or shape: operators, deep nesting, huge numbers, long arrays. */
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileText },
