@@ -258,6 +258,8 @@ export interface Event {
   searchText?: string | null;
   importKey?: string | null;
   importDigest?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -342,6 +344,8 @@ export interface Venue {
   searchText?: string | null;
   importKey?: string | null;
   importDigest?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -386,6 +390,8 @@ export interface Organizer {
   searchText?: string | null;
   importKey?: string | null;
   importDigest?: string | null;
+  slugGiven?: boolean | null;
+  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -605,6 +611,8 @@ export interface EventsSelect<T extends boolean = true> {
   searchText?: T;
   importKey?: T;
   importDigest?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -638,6 +646,8 @@ export interface VenuesSelect<T extends boolean = true> {
   searchText?: T;
   importKey?: T;
   importDigest?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -661,6 +671,8 @@ export interface OrganizersSelect<T extends boolean = true> {
   searchText?: T;
   importKey?: T;
   importDigest?: T;
+  slugGiven?: T;
+  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;

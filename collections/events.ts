@@ -6,7 +6,7 @@ import { authoredAccess } from '../src/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { CURRENCY_POSITIONS } from '../src/defaults.js'
 import { localizedName } from '../src/fields/localizedName.js'
-import { importFields, publicationFields } from '../src/fields/publication.js'
+import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { allDayBounds } from '../src/hooks/allDay.js'
@@ -303,5 +303,6 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     },
     searchTextField,
     ...importFields,
+    ...givenFields,
   ],
 })

@@ -4,7 +4,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 
 import { authoredAccess } from '../src/access.js'
 import { localizedName } from '../src/fields/localizedName.js'
-import { importFields, publicationFields } from '../src/fields/publication.js'
+import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -53,5 +53,6 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
     slugField({ from: 'name', fallback: 'organizer' }),
     searchTextField,
     ...importFields,
+    ...givenFields,
   ],
 })

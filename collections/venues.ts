@@ -5,7 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/types.js'
 import { authoredAccess } from '../src/access.js'
 import { clientComponent } from '../src/admin/components.js'
 import { localizedName } from '../src/fields/localizedName.js'
-import { importFields, publicationFields } from '../src/fields/publication.js'
+import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
@@ -124,5 +124,6 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     slugField({ from: 'name', fallback: 'venue' }),
     searchTextField,
     ...importFields,
+    ...givenFields,
   ],
 })

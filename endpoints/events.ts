@@ -284,7 +284,8 @@ type SingleParams = ReturnType<typeof singleParams>
 
 /**
  * One event by id or slug, checked in the original's order (ORIGINAL §12): exists, not trashed, readable by the
- * caller, unlocked. Drafts and pending events have no slug, and trashed ones no longer answer to theirs.
+ * caller, unlocked. Drafts and pending events have no slug unless a write gave them one, and trashed ones no longer
+ * answer to theirs.
  */
 async function getEvent(call: RestCall<SingleParams>) {
   const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(

@@ -164,6 +164,18 @@ describe('events, compared with captured responses', () => {
     })
   })
 
+  test('a draft keeps the slug and publication date a write gave it', () => {
+    const { body } = loadCapture('events-single-no-venue-no-organizer')
+    const given: EventDoc = { ...eventDoc(body), status: 'pending', slugGiven: true, dateGiven: true }
+    expect(serializeEvent(given, relatedOf(body), ctx, LISTED)).toMatchObject({
+      status: 'pending',
+      slug: body.slug,
+      date_utc: body.date_utc,
+      modified_utc: body.modified_utc,
+    })
+    expect(body.slug).toBeTruthy()
+  })
+
   test('an event in a UTC+N zone', () => {
     const { body } = loadCapture('events-single-other-timezone')
     const doc: EventDoc = { ...eventDoc(body), timezone: 'UTC+2' }

@@ -28,6 +28,7 @@ beforeAll(async () => {
   await createUser(server, admin, 'editor@example.test', 'editor')
   calendar = await createCalendar(payload)
   await payload.update({ collection: 'events', id: calendar.events.draft.id, data: { author: author.id } })
+  await payload.update({ collection: 'events', id: calendar.events.pending.id, data: { slugGiven: true, dateGiven: true } })
   for (const email of ['author@example.test', 'editor@example.test']) {
     users[email] = (await payload.find({ collection: 'users', where: { email: { equals: email } } })).docs[0] as PayloadRequest['user']
   }
@@ -84,6 +85,7 @@ const EVENT_FILTERS: [string, () => Where][] = [
   ['featured or ticketed', () => ({ or: [{ featured: { equals: true } }, { ticketed: { equals: true } }] })],
   ['with a parent', () => ({ parent: { exists: true } })],
   ['by id', () => ({ id: { in: [calendar.events.jazzNight.id, calendar.events.secret.id, calendar.events.draft.id] } })],
+  ['published or given a slug', () => ({ or: [{ status: { not_in: ['draft', 'pending'] } }, { slugGiven: { equals: true } }] })],
 ]
 
 describe.each([

@@ -503,6 +503,61 @@ describe('venue and organizer updates by slug', () => {
   })
 })
 
+describe('drafts keep a slug and publication date given to them', () => {
+  const NEVER = '0000-00-00 00:00:00'
+  const listed = async (id: number) =>
+    (await send('GET', '/events?status=draft&per_page=50', undefined, editor)).body.events.find((event: { id: number }) => event.id === id)
+
+  test('by id, by slug and in the list; a later write without them keeps them', async () => {
+    const body = { ...minimal, title: 'Given Draft', status: 'draft', slug: 'given-draft-night', date_utc: '2020-01-01 12:00:00' }
+    const created = await send('POST', '/events', body, editor)
+    const given = { status: 'draft', slug: 'given-draft-night', date_utc: '2020-01-01 12:00:00', date: '2020-01-01 07:00:00' }
+    expect(created.body).toMatchObject(given)
+    expect(created.body.modified_utc).not.toBe(NEVER)
+    expect((await send('GET', `/events/${created.body.id}`, undefined, editor)).body).toMatchObject(given)
+    const bySlug = await send('GET', '/events/by-slug/given-draft-night', undefined, editor)
+    expect([bySlug.status, bySlug.body.id]).toEqual([200, created.body.id])
+    expect((await send('GET', '/events/by-slug/given-draft-night')).body.code).toBe('event-not-accessible')
+    expect(await listed(created.body.id)).toMatchObject(given)
+    const updated = await send('PATCH', '/events/by-slug/given-draft-night', { excerpt: 'Soon', slug: '' }, editor)
+    expect(updated.body).toMatchObject(given)
+  })
+
+  test('without them a draft answers an empty slug and zero dates, and its stored slug finds nothing', async () => {
+    const created = await send('POST', '/events', { ...minimal, title: 'Plain Draft', status: 'draft' }, editor)
+    expect(created.body).toMatchObject({ status: 'draft', slug: '', date_utc: NEVER, modified_utc: NEVER })
+    expect(await listed(created.body.id)).toMatchObject({ slug: '', date_utc: NEVER })
+    const stored = await server.payload.findByID({ collection: 'events', id: created.body.id })
+    expect(stored.slug).toBe('plain-draft')
+    expect((await send('GET', '/events/by-slug/plain-draft', undefined, editor)).body.data.params).toEqual({ slug: 'Invalid parameter.' })
+    // An update that sends a slug gives it from then on.
+    const named = await send('PATCH', `/events/${created.body.id}`, { slug: 'named-later' }, editor)
+    expect(named.body).toMatchObject({ slug: 'named-later', date_utc: NEVER })
+  })
+
+  test('venues and organizers keep a given date, from date_utc or the site-local date', async () => {
+    const venue = await send('POST', '/venues', { venue: 'Draft Hall', status: 'draft', date_utc: '2021-03-04 05:06:07' }, editor)
+    expect(venue.body).toMatchObject({ status: 'draft', date_utc: '2021-03-04 05:06:07', slug: 'draft-hall' })
+    expect((await send('GET', `/venues/${venue.body.id}`, undefined, editor)).body.date_utc).toBe('2021-03-04 05:06:07')
+    const organizer = await send('POST', '/organizers', { organizer: 'Draft Org', status: 'pending', date: '2021-03-04 00:06:07' }, editor)
+    expect(organizer.body).toMatchObject({ status: 'pending', date_utc: '2021-03-04 05:06:07' })
+    const plain = await send('POST', '/venues', { venue: 'Plain Draft Hall', status: 'draft' }, editor)
+    expect(plain.body).toMatchObject({ date_utc: NEVER, slug: 'plain-draft-hall' })
+  })
+
+  test('publishing later keeps what was given and fills in the rest', async () => {
+    const given = await send('POST', '/events', { ...minimal, title: 'Kept', status: 'draft', slug: 'kept-draft', date_utc: '2020-01-01 12:00:00' }, editor)
+    const published = await send('PATCH', `/events/${given.body.id}`, { status: 'publish' }, editor)
+    expect(published.body).toMatchObject({ status: 'publish', slug: 'kept-draft', date_utc: '2020-01-01 12:00:00' })
+    expect((await send('GET', '/events/by-slug/kept-draft')).body.id).toBe(given.body.id)
+    const plain = await send('POST', '/events', { ...minimal, title: 'Filled In', status: 'draft' }, editor)
+    const filled = await send('PATCH', `/events/${plain.body.id}`, { status: 'publish' }, editor)
+    expect(filled.body).toMatchObject({ status: 'publish', slug: 'filled-in' })
+    expect(filled.body.date_utc).not.toBe(NEVER)
+    expect((await send('GET', '/events/by-slug/filled-in')).body.id).toBe(plain.body.id)
+  })
+})
+
 describe('authentication', () => {
   test('a same-origin JWT cookie and an API key work as well as the JWT header', async () => {
     const { docs } = await server.payload.find({ collection: 'users', where: { email: { equals: 'editor@example.test' } } })

@@ -12,6 +12,7 @@ import * as migration_20261126_170058_media_storage_fields from './20261126_1700
 import * as migration_20261126_170734_import_digest from './20261126_170734_import_digest.js';
 import * as migration_20261126_171215_localized_names_in_some_locale from './20261126_171215_localized_names_in_some_locale.js';
 import * as migration_20261126_173255_application_passwords from './20261126_173255_application_passwords.js';
+import * as migration_20261127_035838_given_slug_and_date from './20261127_035838_given_slug_and_date.js';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261126_173255_application_passwords.up,
     down: migration_20261126_173255_application_passwords.down,
-    name: '20261126_173255_application_passwords'
+    name: '20261126_173255_application_passwords',
+  },
+  {
+    up: migration_20261127_035838_given_slug_and_date.up,
+    down: migration_20261127_035838_given_slug_and_date.down,
+    name: '20261127_035838_given_slug_and_date'
   },
 ];

@@ -11,6 +11,7 @@ import * as migration_20261126_170050_media_storage_fields from './20261126_1700
 import * as migration_20261126_170728_import_digest from './20261126_170728_import_digest.js';
 import * as migration_20261126_171207_localized_names_in_some_locale from './20261126_171207_localized_names_in_some_locale.js';
 import * as migration_20261126_173252_application_passwords from './20261126_173252_application_passwords.js';
+import * as migration_20261127_035828_given_slug_and_date from './20261127_035828_given_slug_and_date.js';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261126_173252_application_passwords.up,
     down: migration_20261126_173252_application_passwords.down,
-    name: '20261126_173252_application_passwords'
+    name: '20261126_173252_application_passwords',
+  },
+  {
+    up: migration_20261127_035828_given_slug_and_date.up,
+    down: migration_20261127_035828_given_slug_and_date.down,
+    name: '20261127_035828_given_slug_and_date'
   },
 ];

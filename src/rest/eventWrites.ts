@@ -166,7 +166,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
 
   /**
    * The event a write addresses, checked in the original's order: unknown is a 404 (by slug a 400), not the
-   * caller's to edit a 403, trashed a 410. Drafts and pending events have no slug (ORIGINAL §12, §15–16).
+   * caller's to edit a 403, trashed a 410. Drafts and pending events have no slug unless a write gave them one
+   * (ORIGINAL §12, §15–16).
    */
   async function target(call: RestCall): Promise<EventDoc> {
     const { doc, hidden } = await locate<EventDoc>(call, collection, addressOf(call, { unpublishedHaveNoSlug: true }))

@@ -9,15 +9,14 @@ export type Address = { where: Where; trash: boolean }
 
 /**
  * The record a single-record route names: by id, trashed ones included; by slug, never a trashed one (the
- * original renames its slug). With `unpublishedHaveNoSlug` (events), drafts and pending records have none either.
+ * original renames its slug). With `unpublishedHaveNoSlug` (events), drafts and pending records have none either,
+ * unless a write gave them one (`slugGiven`).
  */
 export function addressOf(call: Pick<RestCall, 'path'>, { unpublishedHaveNoSlug = false } = {}): Address {
   if (call.path.id !== undefined) return { where: { id: { equals: recordId(call.path.id) ?? 0 } }, trash: true }
   const slug: Where = { slug: { equals: call.path.slug } }
-  return {
-    where: unpublishedHaveNoSlug ? { and: [slug, { status: { not_in: ['draft', 'pending'] } }] } : slug,
-    trash: false,
-  }
+  const hasSlug: Where = { or: [{ status: { not_in: ['draft', 'pending'] } }, { slugGiven: { equals: true } }] }
+  return { where: unpublishedHaveNoSlug ? { and: [slug, hasSlug] } : slug, trash: false }
 }
 
 type Located<T> = { doc: T; hidden?: undefined } | { doc?: undefined; hidden?: { deletedAt?: string | null } }

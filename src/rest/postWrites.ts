@@ -8,6 +8,7 @@ import { POST_STATUSES } from '../defaults.js'
 import { ImageImportError, importImage } from '../media/importImage.js'
 import { ownMediaId } from '../media/ownMedia.js'
 import { htmlToRichText } from '../richTextInput.js'
+import { toSlug } from '../slug.js'
 import { isHttpUrl } from '../validate.js'
 import { invalidParam } from './errors.js'
 import { instantOf } from './eventDates.js'
@@ -63,15 +64,22 @@ type PublicationValues = {
   date_utc?: string
   description?: string
   image?: number | string
+  slug?: string
   status?: string
 }
 
-/** The stored fields for the publication parameters that were sent; ids are checked against what exists. */
+/**
+ * The stored fields for the publication parameters that were sent; ids are checked against what exists. A slug
+ * or publication date sent is marked as given (`givenFields`), so a draft keeps showing it.
+ */
 export async function publicationData(call: RestCall, values: PublicationValues, usersSlug: CollectionSlug) {
   const data: Record<string, unknown> = {}
   if (values.status !== undefined) data.status = values.status
   if (values.date_utc !== undefined) data.publishedAt = instantOf(values.date_utc, 'date_utc', 'UTC').toISOString()
   else if (values.date !== undefined) data.publishedAt = instantOf(values.date, 'date', call.options.timezone).toISOString()
+  if (data.publishedAt !== undefined) data.dateGiven = true
+  // A slug with nothing left once cleaned up is made from the title, as when none is sent.
+  if (values.slug !== undefined && toSlug(values.slug)) data.slugGiven = true
   if (values.author !== undefined) {
     // Whether the user exists is all that is read; editors may not read other users' records.
     const { totalDocs } = await call.req.payload.count({

@@ -22,17 +22,18 @@ export const postStatus = (doc: PostState): string => (doc.deletedAt ? 'trash' :
 
 /**
  * The slug as the original reports it: WordPress renames the slug of a trashed post to `…__trashed`, and events
- * (not venues or organizers, which TEC names itself) have none until they are published.
+ * (not venues or organizers, which TEC names itself) have none until they are published, unless one was given.
  */
 export function postSlug(doc: PostState & { slug?: string | null }, { emptyUntilPublished = false } = {}): string {
-  if (emptyUntilPublished && isUnpublished(doc)) return ''
+  if (emptyUntilPublished && isUnpublished(doc) && !doc.slugGiven) return ''
   const slug = doc.slug ?? ''
   return doc.deletedAt && slug ? `${slug}__trashed` : slug
 }
 
 /**
  * `author`, `status` and the publication dates: `date`/`modified` in the site zone, `*_utc` in UTC. Draft and
- * pending records have the zero GMT date of WordPress, and keep a zero GMT modification date until edited.
+ * pending records have the zero GMT date of WordPress unless a write gave one, and then keep a zero GMT
+ * modification date until edited (WordPress starts it at the GMT date).
  */
 export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTimezone'>): PostFields {
   const published = doc.publishedAt ?? doc.createdAt
@@ -42,9 +43,9 @@ export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTime
     author: doc.author === null || doc.author === undefined ? '' : String(doc.author),
     status: postStatus(doc),
     date: wallClock(published, ctx.siteTimezone),
-    date_utc: isUnpublished(doc) ? NEVER : wallClock(published, 'UTC'),
+    date_utc: isUnpublished(doc) && !doc.dateGiven ? NEVER : wallClock(published, 'UTC'),
     modified: wallClock(doc.updatedAt, ctx.siteTimezone),
-    modified_utc: isUnpublished(doc) && neverEdited ? NEVER : modifiedUtc,
+    modified_utc: isUnpublished(doc) && !doc.dateGiven && neverEdited ? NEVER : modifiedUtc,
   }
 }
 

@@ -69,7 +69,7 @@ const boolean: Schema = { type: 'boolean' }
 const flag: Schema = { type: ['boolean', 'null'] }
 const strings: Schema = { type: 'array', items: string }
 const alwaysEmpty: Schema = { type: 'array', maxItems: 0 }
-/** `YYYY-MM-DD HH:MM:SS`; `0000-00-00 00:00:00` for the UTC dates of a record never published. */
+/** `YYYY-MM-DD HH:MM:SS`; `0000-00-00 00:00:00` for the UTC dates of a record never published, unless given. */
 const wallClock: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' }
 const taxonomy: Schema = { type: 'string', enum: ['tribe_events_cat', 'post_tag'] }
 

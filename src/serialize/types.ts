@@ -25,6 +25,9 @@ export type PostState = {
   updatedAt: string
   deletedAt?: string | null
   author?: Id | null
+  /** Given by a namespace write: a draft shows its publication date and slug only then (`givenFields`). */
+  dateGiven?: boolean | null
+  slugGiven?: boolean | null
 }
 
 export type VenueDoc = PostState & {
