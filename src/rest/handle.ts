@@ -14,7 +14,7 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { basicAuthFailureOf } from '../auth/basicAuth.js'
 import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
-import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
+import { isDatabaseUnavailable, isWriteConflict, rootCause } from '../database/errors.js'
 import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
@@ -62,7 +62,8 @@ function toRestError(req: PayloadRequest, error: unknown, options: ResolvedCalen
   if (error instanceof RestError) return error
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
   if (error instanceof ValidationError) return validationFailure(error, options)
-  if (isDatabaseUnavailable(error)) {
+  // A write that kept losing races to other writers after its retries is a busy database too: try again later.
+  if (isDatabaseUnavailable(error) || isWriteConflict(error)) {
     req.payload.logger.warn(`calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`)
     return serverError(true)
   }
