@@ -1,12 +1,8 @@
+import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let server: TestServer
 let admin: string
 let ids: { event: number; venue: number; venue2: number; organizer: number; category: number; child: number; tag: number; media: number }

@@ -4,15 +4,11 @@ import http from 'node:http'
 import { createLocalReq } from 'payload'
 
 import { ImageImportError, importImage } from '../src/media/importImage.js'
+import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let server: TestServer
 let admin: string
 let images: http.Server

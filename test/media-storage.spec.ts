@@ -11,15 +11,11 @@ import path from 'node:path'
 import { createTestDatabase, databaseKind, type TestDatabase } from './helpers/database.js'
 import { type HostProcess, startHostProcess } from './helpers/hostProcess.js'
 import { type ObjectStorage, startObjectStorage } from './helpers/objectStorage.js'
+import { PNG } from './helpers/png.js'
 import { ROOT, runScript } from './helpers/run.js'
 
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'storage-editor@example.test', password: 'a-long-editor-password' }
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let database: TestDatabase
 let storage: ObjectStorage
 let images: http.Server

@@ -2,16 +2,12 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 
 import { createCalendar } from './helpers/calendar.js'
 import { answerChecker } from './helpers/openapi.js'
+import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
 const LIMITS = { maxBodyBytes: 4096, maxQueryLength: 1000 }
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let server: TestServer
 let admin: string
 let subscriber: string

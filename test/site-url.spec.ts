@@ -8,6 +8,7 @@ import http from 'node:http'
 
 import { reportSiteURL } from '../src/rest/siteURL.js'
 import { createCalendar } from './helpers/calendar.js'
+import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'
 
@@ -15,11 +16,6 @@ const NS = '/api/calendar/events/v1'
 /** Where URLs point without a serverURL (no PORT in the tests' environment). */
 const SITE = 'http://localhost:3000'
 const FORGED = { host: 'evil.example:666', 'x-forwarded-host': 'forged.example', 'x-forwarded-proto': 'https' }
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let server: TestServer
 let admin: string
 let calendar: Awaited<ReturnType<typeof createCalendar>>

@@ -1,14 +1,10 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 
+import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let server: TestServer
 let admin: string
 let editor: string
