@@ -1,8 +1,10 @@
+import { NOT_IDS } from './fuzz/values.js'
 import { PNG } from './helpers/png.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
+
 let server: TestServer
 let admin: string
 let ids: { event: number; venue: number; venue2: number; organizer: number; category: number; child: number; tag: number; media: number }
@@ -51,20 +53,6 @@ beforeAll(async () => {
   }
 })
 afterAll(() => server?.stop())
-
-/** Numbers that are no record id, as JSON numbers and as strings: beyond 32 bits, negative, fractional. */
-const NOT_IDS: unknown[] = [
-  '99999999999999999999',
-  99999999999999999999,
-  2147483648,
-  '2147483648',
-  '4294967297',
-  -1,
-  '-1',
-  1.5,
-  '1.5',
-  '1e300',
-]
 
 describe('an id in a body that no id column holds is a 400 naming its parameter, and changes nothing', () => {
   /** [route, parameter as named in the answer, body for a value] */

@@ -207,7 +207,21 @@ export function plausibleJson(name: string, param: Param, family: string, fixtur
 }
 
 /** Numbers no id column holds (beyond 32 bits, negative, fractional), as JSON numbers and as numeric strings. */
-const NOT_IDS = [2147483648, 4294967297, 99999999999999999999, -1, 1.5, 1e300, '2147483648', '99999999999999999999', '-1', '1.5', '1e300', ' -7 ']
+export const NOT_IDS = [
+  2147483648,
+  4294967297,
+  99999999999999999999,
+  -1,
+  1.5,
+  1e300,
+  '2147483648',
+  '4294967297',
+  '99999999999999999999',
+  '-1',
+  '1.5',
+  '1e300',
+  ' -7 ',
+]
 
 /** Body parameters holding ids, in event, venue, organizer and term writes. */
 const ID_PARAMS = new Set(['image', 'author', 'parent', 'categories', 'tags', 'venue', 'organizer'])
