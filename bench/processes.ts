@@ -22,7 +22,9 @@ async function waitUntilAnswering(url: string, child: ChildProcess, log: () => s
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${log()}`)
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`${url} did not answer within 2 minutes:\n${log()}`)
@@ -90,7 +92,9 @@ function processTree(pid: number): number[] {
   let children: number[] = []
   try {
     children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
-  } catch {}
+  } catch {
+    // The process has ended: it has no children.
+  }
   return [pid, ...children.flatMap(processTree)]
 }
 

@@ -1,9 +1,9 @@
 import type { Access, CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import { applicationPasswordDigest, groupedForReading, newApplicationPassword } from '../src/auth/secret.js'
-import { t3 } from '../src/i18n.js'
+import { t3 } from '../src/core/adminLanguages.js'
 
 const ISSUED = 'calendarApplicationPassword'
 const never = () => false

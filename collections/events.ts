@@ -1,10 +1,10 @@
 import type { CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { authoredAccess } from '../src/access.js'
+import { authoredAccess } from '../src/core/access.js'
 import { clientComponent, serverComponent } from '../src/admin/components.js'
-import { CURRENCY_POSITIONS } from '../src/defaults.js'
+import { CURRENCY_POSITIONS } from '../src/core/constants.js'
 import { localizedName } from '../src/fields/localizedName.js'
 import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
@@ -16,9 +16,9 @@ import { EVENT_SEARCHED, searchText } from '../src/hooks/searchText.js'
 import { withoutProtectedFields } from '../src/hooks/protectedFields.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
-import { t3 } from '../src/i18n.js'
-import { isValidTimezone } from '../src/timezones.js'
-import { validateUrl } from '../src/validate.js'
+import { t3 } from '../src/core/adminLanguages.js'
+import { isValidTimezone } from '../src/core/timezones.js'
+import { validateUrl } from '../src/core/validate.js'
 
 /** A yes/no display option; `index` for the ones list filters use. */
 const flag = (name: string, label: ReturnType<typeof t3>, { defaultValue = false, index = false } = {}) =>

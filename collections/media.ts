@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { t3 } from '../src/i18n.js'
+import { t3 } from '../src/core/adminLanguages.js'
 
 /** Minimal image collection, added only when the host has no collection with the media slug. */
 export const mediaCollection = (options: ResolvedCalendarOptions): CollectionConfig => ({

@@ -1,8 +1,8 @@
 import type { CollectionConfig, CollectionSlug } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { authoredAccess } from '../src/access.js'
+import { authoredAccess } from '../src/core/access.js'
 import { localizedName } from '../src/fields/localizedName.js'
 import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
 import { searchTextField } from '../src/fields/searchText.js'
@@ -10,8 +10,8 @@ import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { searchText } from '../src/hooks/searchText.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
-import { t3 } from '../src/i18n.js'
-import { validateUrl } from '../src/validate.js'
+import { t3 } from '../src/core/adminLanguages.js'
+import { validateUrl } from '../src/core/validate.js'
 
 export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
   slug: options.slugs.organizers,

@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { termAccess } from '../src/access.js'
+import { termAccess } from '../src/core/access.js'
 import { termFields } from '../src/fields/term.js'
-import { t3 } from '../src/i18n.js'
+import { t3 } from '../src/core/adminLanguages.js'
 
 export const tagsCollection = (options: ResolvedCalendarOptions): CollectionConfig => ({
   slug: options.slugs.tags,

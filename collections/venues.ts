@@ -1,8 +1,8 @@
 import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { authoredAccess } from '../src/access.js'
+import { authoredAccess } from '../src/core/access.js'
 import { clientComponent } from '../src/admin/components.js'
 import { localizedName } from '../src/fields/localizedName.js'
 import { givenFields, importFields, publicationFields } from '../src/fields/publication.js'
@@ -11,8 +11,8 @@ import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
 import { searchText } from '../src/hooks/searchText.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
-import { t3 } from '../src/i18n.js'
-import { validateUrl } from '../src/validate.js'
+import { t3 } from '../src/core/adminLanguages.js'
+import { validateUrl } from '../src/core/validate.js'
 
 const localizedText = (name: string, label: ReturnType<typeof t3>): Field => ({
   name,

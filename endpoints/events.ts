@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 
-import type { EventDoc, Id } from '../src/serialize/types.js'
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { EventDoc, Id } from '../src/core/model.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from '../src/rest/commonParams.js'
 import {
@@ -14,7 +14,7 @@ import {
 } from '../src/rest/errors.js'
 import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
 import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
-import { CALENDAR_VARY, calendarResult, feedWindow, icalParam, wantsCalendar } from '../src/ical/answer.js'
+import { CALENDAR_VARY, calendarResult, feedWindow, icalParam, wantsCalendar } from '../src/rest/ical/answer.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'

@@ -1,17 +1,16 @@
 import type { Endpoint } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { NAMESPACE } from '../src/defaults.js'
+import { NAMESPACE } from '../src/core/constants.js'
 import { languageParam } from '../src/rest/commonParams.js'
 import { describeRoute } from '../src/rest/describe.js'
 import { toPayloadEndpoints } from '../src/rest/handle.js'
 import { type Route, method } from '../src/rest/route.js'
-import { categoryRoutes } from './categories.js'
 import { docRoute } from './doc.js'
 import { eventRoutes } from './events.js'
 import { organizerRoutes } from './organizers.js'
-import { tagRoutes } from './tags.js'
+import { termRoutes } from './terms.js'
 import { venueRoutes } from './venues.js'
 
 /** Every route of the namespace, in the order the index lists them. */
@@ -43,8 +42,8 @@ export function calendarRoutes(options: ResolvedCalendarOptions, locales: string
     ...eventRoutes(options, locales),
     ...venueRoutes(options, locales),
     ...organizerRoutes(options, locales),
-    ...categoryRoutes(options, locales),
-    ...tagRoutes(options, locales),
+    ...termRoutes('categories', options, locales),
+    ...termRoutes('tags', options, locales),
   )
   return routes
 }

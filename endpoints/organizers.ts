@@ -1,5 +1,5 @@
-import type { OrganizerDoc } from '../src/serialize/types.js'
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { OrganizerDoc } from '../src/core/model.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import { type LinkedPostKind, linkedPostRoutes } from '../src/rest/linkedPosts.js'
 import { stringValue } from '../src/rest/params.js'

@@ -1,5 +1,5 @@
-import type { VenueDoc } from '../src/serialize/types.js'
-import type { ResolvedCalendarOptions } from '../src/types.js'
+import type { VenueDoc } from '../src/core/model.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import { type LinkedPostKind, linkedPostRoutes } from '../src/rest/linkedPosts.js'
 import { type Param, ParamError, stringValue } from '../src/rest/params.js'

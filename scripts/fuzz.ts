@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 
-import { DEFAULT_LOCALES } from '../src/defaults.js'
+import { DEFAULT_LOCALES } from '../src/core/constants.js'
 import { fuzz, type FuzzReport } from '../test/fuzz/campaign.js'
 import { casesFor, fuzzTargets, strayCases } from '../test/fuzz/requests.js'
 import { startFuzzServer } from '../test/fuzz/server.js'

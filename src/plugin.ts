@@ -1,6 +1,6 @@
 import type { CollectionConfig, CollectionSlug, Config } from 'payload'
 
-import type { EventsCalendarOptions } from './types.js'
+import type { EventsCalendarOptions } from './core/options.js'
 
 import { applicationPasswordsCollection } from '../collections/applicationPasswords.js'
 import { categoriesCollection } from '../collections/categories.js'
@@ -12,14 +12,14 @@ import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
-import { changeStampGlobal, withChangeStamp } from './cache/changeStamp.js'
-import { unavailableAfterError } from './database/errors.js'
+import { changeStampGlobal, withChangeStamp } from './database/changeStamp.js'
 import { withCalendarSafeguards } from './database/safeguards.js'
 import { prepareCalendarDatabase } from './database/startup.js'
-import { defaultLocalization, withCalendarI18n } from './localization.js'
-import { resolveOptions } from './options.js'
+import { withCalendarI18n } from './core/adminLanguages.js'
+import { defaultLocalization } from './core/contentLocales.js'
+import { resolveOptions, withPluginOptions } from './core/options.js'
+import { unavailableAfterError } from './rest/errors.js'
 import { reportSiteURL } from './rest/siteURL.js'
-import { withPluginOptions } from './pluginOptions.js'
 
 /**
  * Adds the events calendar to a Payload config: events, venues, organizers, event categories and event tags

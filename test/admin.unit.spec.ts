@@ -2,7 +2,7 @@ import { categoryTree, filterTree } from '../src/admin/categoryTree.js'
 import { mapLink } from '../src/admin/mapLink.js'
 import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../src/admin/monthGrid.js'
 import { dayBound, displayZone, sameWallClock } from '../src/admin/zonedTime.js'
-import { isValidTimezone, zoneNames } from '../src/timezones.js'
+import { isValidTimezone, zoneNames } from '../src/core/timezones.js'
 
 const collator = new Intl.Collator('zh-Hant')
 const names = (nodes: ReturnType<typeof categoryTree>): unknown[] =>

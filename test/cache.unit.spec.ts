@@ -1,6 +1,6 @@
-import { etagMatches } from '../src/cache/etag.js'
-import { latestOf } from '../src/cache/latest.js'
-import { ResponseStore } from '../src/cache/responseStore.js'
+import { etagMatches } from '../src/rest/cache/etag.js'
+import { latestOf } from '../src/rest/cache/latest.js'
+import { ResponseStore } from '../src/rest/cache/responseStore.js'
 
 describe('latestOf', () => {
   test('answers every caller with a read that began after it asked, sharing reads between waiting callers', async () => {

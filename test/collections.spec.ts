@@ -194,7 +194,7 @@ describe('events', () => {
     const stored = await server.payload.findByID({ collection: 'events', id: created.id, showHiddenFields: true })
     expect(stored.passwordHash).toMatch(/^scrypt\$/)
 
-    const { verifyPassword } = await import('../src/password.js')
+    const { verifyPassword } = await import('../src/core/password.js')
     expect(await verifyPassword('s3cret', stored.passwordHash)).toBe(true)
     expect(await verifyPassword('wrong', stored.passwordHash)).toBe(false)
 

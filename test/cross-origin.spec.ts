@@ -5,7 +5,7 @@
  * and so no `csrf`: Payload itself then takes a login cookie from any site.
  */
 import { calendarRoutes } from '../endpoints/index.js'
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../src/core/options.js'
 import { METHODS } from '../src/rest/route.js'
 import { createCalendar } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'

@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz'
 
-import { parseDateInput } from '../src/dates/parse.js'
-import { toDateFnsZone } from '../src/timezones.js'
+import { parseDateInput } from '../src/core/dates.js'
+import { toDateFnsZone } from '../src/core/timezones.js'
 
 /** The moment the captures of the original were taken: Saturday 2026-11-21 20:30 in New York. */
 const NOW = new Date('2026-11-22T01:30:00Z')

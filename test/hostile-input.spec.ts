@@ -1,6 +1,6 @@
 import type { TestServer } from './helpers/server.js'
 
-import { DEFAULT_LOCALES } from '../src/defaults.js'
+import { DEFAULT_LOCALES } from '../src/core/constants.js'
 import { fuzz } from './fuzz/campaign.js'
 import { casesFor, type Fixture, fuzzTargets, notAnIdCases, notAnIdParams, strayCases } from './fuzz/requests.js'
 import { startFuzzServer } from './fuzz/server.js'

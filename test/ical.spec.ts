@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Dataset } from '../src/import/dataset.js'
 
 import { importCalendarDataset } from '../src/import/importDataset.js'
-import { textToRichText } from '../src/richText.js'
+import { textToRichText } from '../src/richText/fromText.js'
 import { createCalendar, inDays } from './helpers/calendar.js'
 import { ROOT } from './helpers/run.js'
 import { startTestServer, type TestServer } from './helpers/server.js'

@@ -12,7 +12,7 @@ const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'instances-editor@example.test', password: 'a-long-editor-password' }
 
 let database: TestDatabase
-let instances: HostProcess[] = []
+const instances: HostProcess[] = []
 let balancer: Balancer
 let token: string
 

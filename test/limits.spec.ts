@@ -1,5 +1,5 @@
-import { MAX_BODY_BYTES, MAX_LIST_ITEMS, MAX_PER_PAGE, MAX_QUERY_LENGTH, MAX_SEARCH_LENGTH } from '../src/defaults.js'
-import { resolveOptions } from '../src/options.js'
+import { MAX_BODY_BYTES, MAX_LIST_ITEMS, MAX_PER_PAGE, MAX_QUERY_LENGTH, MAX_SEARCH_LENGTH } from '../src/core/constants.js'
+import { resolveOptions } from '../src/core/options.js'
 import { createCalendar } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'

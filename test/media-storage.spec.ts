@@ -20,7 +20,7 @@ let database: TestDatabase
 let storage: ObjectStorage
 let images: http.Server
 let origin: string
-let instances: HostProcess[] = []
+const instances: HostProcess[] = []
 let token: string
 
 /** Whether the local disk of the instances (their `media` directory) holds a file of this name. */

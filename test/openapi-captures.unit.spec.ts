@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { DEFAULT_LOCALES } from '../src/defaults.js'
+import { DEFAULT_LOCALES } from '../src/core/constants.js'
 import { calendarRoutes } from '../endpoints/index.js'
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../src/core/options.js'
 import { openApiDocument } from '../src/rest/openapi.js'
 import { answerChecker, type OpenApiDocument } from './helpers/openapi.js'
 

@@ -1,10 +1,10 @@
 import type { Method, Route } from '../src/rest/route.js'
 
 import { calendarRoutes } from '../endpoints/index.js'
-import { DEFAULT_LOCALES } from '../src/defaults.js'
-import { resolveOptions } from '../src/options.js'
+import { DEFAULT_LOCALES } from '../src/core/constants.js'
+import { resolveOptions } from '../src/core/options.js'
 import { METHODS } from '../src/rest/route.js'
-import { textToRichText } from '../src/richText.js'
+import { textToRichText } from '../src/richText/fromText.js'
 import * as T from './fixtures/permissions.js'
 import { type Caller, CALLERS, cellOf, type Outcome, outcome, type Owner, type Table } from './fixtures/permissions.js'
 import { inDays } from './helpers/calendar.js'

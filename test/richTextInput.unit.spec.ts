@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildConfig } from 'payload'
 
-import { htmlToRichText, sanitizeHtml } from '../src/richTextInput.js'
-import { richTextToHtml } from '../src/serialize/html.js'
+import { htmlToRichText, sanitizeHtml } from '../src/richText/fromHtml.js'
+import { richTextToHtml } from '../src/richText/toHtml.js'
 
 let config: SanitizedConfig
 let tmp: string

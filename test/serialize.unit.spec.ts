@@ -1,9 +1,9 @@
-import type { EventDoc, MediaDoc, Related, SerializeContext, TermDoc, VenueDoc } from '../src/serialize/types.js'
+import type { EventDoc, MediaDoc, Related, SerializeContext, TermDoc, VenueDoc } from '../src/core/model.js'
 
 import { formatCost } from '../src/serialize/cost.js'
 import { dateDetails, isoWithOffset, timezoneAbbr, wallClock } from '../src/serialize/dates.js'
 import { serializeEvent } from '../src/serialize/event.js'
-import { escapeHtml, excerptHtml, richTextToHtml } from '../src/serialize/html.js'
+import { escapeHtml, excerptHtml, richTextToHtml } from '../src/richText/toHtml.js'
 import { serializeImage } from '../src/serialize/image.js'
 import { serializeOrganizer } from '../src/serialize/organizer.js'
 import { serializeEmbeddedTerm, serializeTerm } from '../src/serialize/term.js'

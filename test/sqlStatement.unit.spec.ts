@@ -1,4 +1,4 @@
-import { sql } from '../src/sql/statement.js'
+import { sql } from '../src/database/sql/statement.js'
 
 describe('sql statements', () => {
   const ids = sql.join([1, 2, 3].map((id) => sql`${id}`), sql`, `)

@@ -1,6 +1,6 @@
 import { ValidationError } from 'payload'
 
-import { resolveOptions } from '../src/options.js'
+import { resolveOptions } from '../src/core/options.js'
 import { validationFailure } from '../src/rest/wireNames.js'
 
 const options = resolveOptions({})

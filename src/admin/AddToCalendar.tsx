@@ -4,7 +4,7 @@ import type { EventObject } from '../serialize/wire.js'
 import { useConfig, useDocumentInfo, useLocale } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import { NAMESPACE } from '../defaults.js'
+import { NAMESPACE } from '../core/constants.js'
 import { googleCalendarLink } from '../ical/googleCalendar.js'
 import { useCalendarT } from './language.js'
 

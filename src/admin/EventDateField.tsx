@@ -5,7 +5,7 @@ import { getTranslation } from '@payloadcms/translations'
 import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useFormFields, useTranslation } from '@payloadcms/ui'
 import { formatInTimeZone } from 'date-fns-tz'
 
-import { toDateFnsZone } from '../timezones.js'
+import { toDateFnsZone } from '../core/timezones.js'
 import { useCalendarT } from './language.js'
 import { dayBound, displayZone, fromWallClock, toWallClock } from './zonedTime.js'
 

@@ -15,7 +15,7 @@ import {
 import { formatInTimeZone } from 'date-fns-tz'
 import { useMemo } from 'react'
 
-import { isValidTimezone, toDateFnsZone, zoneNames } from '../timezones.js'
+import { isValidTimezone, toDateFnsZone, zoneNames } from '../core/timezones.js'
 import { sameWallClock } from './zonedTime.js'
 
 type Props = { siteTimezone: string }

@@ -1,6 +1,6 @@
 import type { Config } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { serverComponent } from './components.js'
 

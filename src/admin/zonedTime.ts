@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz'
 
-import { isValidTimezone, toDateFnsZone } from '../timezones.js'
+import { isValidTimezone, toDateFnsZone } from '../core/timezones.js'
 
 /** The zone to show an event's times in: its own when valid, else the site's. */
 export const displayZone = (zone: unknown, siteTimezone: string): string =>

@@ -1,7 +1,7 @@
 import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import { clientComponent } from '../admin/components.js'
-import { t3 } from '../i18n.js'
+import { t3 } from '../core/adminLanguages.js'
 import { applicationPasswordStrategy } from './basicAuth.js'
 
 /**

@@ -1,7 +1,3 @@
-import type { AfterErrorHook } from 'payload'
-
-import { serverError } from '../rest/errors.js'
-
 /** Socket errors of a database that cannot be reached or went away. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -66,12 +62,3 @@ export function rootCause(error: unknown): string {
   while (current && typeof current.cause === 'object' && current.cause) current = current.cause as typeof current
   return String(current?.message ?? current)
 }
-
-/**
- * For Payload's own routes (login, the collections' REST API, the admin's requests), which answer 500 for any
- * error they do not know: an unreachable database is a 503, as on the calendar namespace.
- */
-export const unavailableAfterError: AfterErrorHook = ({ error }) =>
-  isDatabaseUnavailable(error)
-    ? { status: 503, response: { errors: [{ message: serverError(true).message }] } }
-    : undefined

@@ -1,12 +1,6 @@
 import type { Payload } from 'payload'
 
-type SqlDatabase = {
-  name: string
-  drizzle: unknown
-  execute: (args: { drizzle: unknown; raw: string }) => Promise<{ rows: unknown[] }>
-}
-
-const run = (db: SqlDatabase, raw: string) => db.execute({ drizzle: db.drizzle, raw })
+import { executeRaw, hasFeature } from './adapter.js'
 
 /**
  * Gathers the statistics the SQL query planners choose indexes by. Without them SQLite prefers any index with an
@@ -16,14 +10,15 @@ const run = (db: SqlDatabase, raw: string) => db.execute({ drizzle: db.drizzle, 
  * imports; `onlyIfMissing` (at start) analyzes a database that was never analyzed.
  */
 export async function updatePlannerStatistics(payload: Payload, { onlyIfMissing = false } = {}): Promise<void> {
-  const db = payload.db as unknown as SqlDatabase
+  const db = payload.db
+  if (!hasFeature(db, 'plannerStatistics')) return
   if (db.name === 'sqlite') {
-    const { rows } = await run(db, `SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`)
-    if (!onlyIfMissing || !rows.length) await run(db, 'ANALYZE')
-  } else if (db.name === 'postgres') {
-    const { rows } = await run(db, 'SELECT 1 FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL')
+    const rows = await executeRaw(db, `SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`)
+    if (!onlyIfMissing || !rows.length) await executeRaw(db, 'ANALYZE')
+  } else {
+    const rows = await executeRaw(db, 'SELECT 1 FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL')
     // VACUUM as well: until a table is vacuumed Postgres cannot count from an index alone (its visibility map is
     // unset), and counted a list's total over the whole table (52 ms instead of 6 at 100,000 events).
-    if (!onlyIfMissing || !rows.length) await run(db, 'VACUUM (ANALYZE)')
+    if (!onlyIfMissing || !rows.length) await executeRaw(db, 'VACUUM (ANALYZE)')
   }
 }

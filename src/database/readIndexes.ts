@@ -1,10 +1,7 @@
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
-import { SEARCH_TEXT_FIELD } from '../defaults.js'
-import { mainTableOf, type SchemaAdapter } from './schemaAdapter.js'
-
-type RawIndex = { name: string; on: string[]; unique?: boolean }
-type RawTable = { columns: Record<string, unknown>; indexes?: Record<string, RawIndex> }
+import { SEARCH_TEXT_FIELD } from '../core/constants.js'
+import { type RawTable, rawTablesOf } from './adapter.js'
 
 /** The index that makes `search` a lookup on Postgres: created as a B-tree, then turned into GIN (`trigramIndex`). */
 export const trigramIndexName = (eventsTable: string) => `${eventsTable}_search_text_trgm_idx`
@@ -27,22 +24,21 @@ function addIndex(table: RawTable | undefined, name: string, on: string[]) {
  */
 export const readIndexes =
   (options: ResolvedCalendarOptions, collections: string[]) =>
-  async <A extends { adapter: SchemaAdapter; schema: unknown }>({ adapter, schema }: A) => {
-    const tables = adapter.rawTables as Record<string, RawTable>
+  async <A extends { adapter: { name: string }; schema: unknown }>({ adapter, schema }: A) => {
     for (const slug of collections) {
-      const main = mainTableOf(adapter, slug)
-      if (!main) continue
-      const locales = `${main}${adapter.localesSuffix ?? '_locales'}`
-      addIndex(tables[locales], `${locales}_parent_idx`, ['_parentID'])
-      const rels = `${main}${adapter.relationshipsSuffix ?? '_rels'}`
-      for (const column of Object.keys(tables[rels]?.columns ?? {}).filter((key) => key.endsWith('ID'))) {
-        addIndex(tables[rels], `${rels}_${column.slice(0, -2).replace(/-/g, '_')}_path_parent_idx`, [column, 'path', 'parent'])
+      const tables = rawTablesOf(adapter, slug)
+      if (!tables) continue
+      const { locales, rels } = tables.names
+      addIndex(tables.locales, `${locales}_parent_idx`, ['_parentID'])
+      for (const column of Object.keys(tables.rels?.columns ?? {}).filter((key) => key.endsWith('ID'))) {
+        addIndex(tables.rels, `${rels}_${column.slice(0, -2).replace(/-/g, '_')}_path_parent_idx`, [column, 'path', 'parent'])
       }
     }
-    const events = mainTableOf(adapter, options.slugs.events)
+    const events = rawTablesOf(adapter, options.slugs.events)
     if (events) {
-      addIndex(tables[events], `${events}_id_list_idx`, ['id', 'deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'])
-      if (adapter.name === 'postgres') addIndex(tables[events], trigramIndexName(events), [SEARCH_TEXT_FIELD])
+      const { main } = events.names
+      addIndex(events.main, `${main}_id_list_idx`, ['id', 'deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'])
+      if (adapter.name === 'postgres') addIndex(events.main, trigramIndexName(main), [SEARCH_TEXT_FIELD])
     }
     return schema
   }

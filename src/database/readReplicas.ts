@@ -1,18 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-type Queryable = {
-  query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
-  options: Record<string, unknown>
-}
-type Drizzle = Record<PropertyKey, unknown> & { $client?: Queryable }
-
-/** Postgres with Payload's `readReplicas`: `drizzle` is Drizzle's `withReplicas` around `primaryDrizzle`. */
-export type ReplicatedAdapter = {
-  drizzle: Drizzle & { $replicas?: Drizzle[] }
-  primaryDrizzle?: Drizzle
-  /** When this process last wrote: for a while after it, Payload reads from the primary. */
-  lastWriteTimestamp?: number
-}
+import { type PgPool, poolOfDrizzle, replicaSet, routeDrizzle } from './adapter.js'
 
 /** What `withReplicas` sends to a replica; everything else (writes, `execute`, transactions) goes to the primary. */
 const READS = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', '$count', 'with', '$with', 'query'])
@@ -26,7 +14,7 @@ export const readOnReplica = <T>(work: () => Promise<T>): Promise<T> => readsFro
 /** Runs `work` with its reads on the primary, whatever Payload would pick. */
 export const readOnPrimary = <T>(work: () => Promise<T>): Promise<T> => readsFromReplica.run(false, work)
 
-const chosenReplica = new WeakMap<object, Drizzle>()
+const chosenReplica = new WeakMap<object, PgPool | undefined>()
 
 /**
  * Routes the adapter's reads by the async context: the calendar's reads go to the primary or to one replica this
@@ -36,36 +24,23 @@ const chosenReplica = new WeakMap<object, Drizzle>()
  * this process wrote, when Payload would read from the primary: one answer never mixes the two. Reads outside the
  * calendar keep Payload's choice.
  */
-export function routeReplicaReads(adapter: ReplicatedAdapter): void {
-  const replicated = adapter.drizzle
-  const primary = adapter.primaryDrizzle
-  const replicas = replicated.$replicas
-  if (!primary || !replicas?.length) return
-  const replica = replicas[Math.floor(Math.random() * replicas.length)]
-  chosenReplica.set(adapter, replica)
-  let lastWrite = adapter.lastWriteTimestamp
-  Object.defineProperty(adapter, 'lastWriteTimestamp', {
-    configurable: true,
-    get: () => (readsFromReplica.getStore() ? undefined : lastWrite),
-    set: (value: number | undefined) => (lastWrite = value),
-  })
-  adapter.drizzle = new Proxy(replicated, {
-    get(target, key, receiver) {
+export function routeReplicaReads(adapter: object): void {
+  const set = replicaSet(adapter)
+  if (!set) return
+  const replica = set.replicas[Math.floor(Math.random() * set.replicas.length)]
+  chosenReplica.set(adapter, poolOfDrizzle(replica))
+  routeDrizzle(
+    adapter,
+    (key) => {
       const onReplica = readsFromReplica.getStore()
-      if (onReplica === undefined || !READS.has(key)) return Reflect.get(target, key, receiver)
-      const db = onReplica ? replica : primary
-      const value = db[key]
-      return typeof value === 'function' ? value.bind(db) : value
+      if (onReplica === undefined || !READS.has(key)) return undefined
+      return onReplica ? replica : set.primary
     },
-  })
+    () => Boolean(readsFromReplica.getStore()),
+  )
 }
 
 /** The pool of this process's replica when the current context reads from it, else undefined (the primary's). */
-export function replicaPool(adapter: object): Queryable | undefined {
-  return readsFromReplica.getStore() ? chosenReplica.get(adapter)?.$client : undefined
-}
-
-/** The pools of the adapter's replicas. */
-export function replicaPools(adapter: ReplicatedAdapter): Queryable[] {
-  return (adapter.drizzle.$replicas ?? []).map((replica) => replica.$client).filter((pool) => pool !== undefined)
+export function replicaPool(adapter: object): PgPool | undefined {
+  return readsFromReplica.getStore() ? chosenReplica.get(adapter) : undefined
 }

@@ -1,21 +1,17 @@
 import type { Payload } from 'payload'
 
-import type { SchemaAdapter } from './schemaAdapter.js'
-
-import { SEARCH_TEXT_FIELD } from '../defaults.js'
-import { pluginOptionsOf } from '../pluginOptions.js'
-import { fullTextTable } from '../sql/connection.js'
-import { mainTableOf } from './schemaAdapter.js'
-
-type RawColumns = Record<string, { columns: Record<string, { name: string }> } | undefined>
+import { SEARCH_TEXT_FIELD } from '../core/constants.js'
+import { pluginOptionsOf } from '../core/options.js'
+import { rawTablesOf } from './adapter.js'
+import { fullTextTable } from './sql/connection.js'
 
 /** The events table and its search text column in this SQLite database, by the plugin's collection of events. */
 function searchedColumn(payload: Payload): { table: string; column: string } {
-  const adapter = payload.db as unknown as SchemaAdapter
   const eventsSlug = pluginOptionsOf(payload.config)?.slugs.events
-  const table = eventsSlug && mainTableOf(adapter, eventsSlug)
-  const column = table && (adapter.rawTables as RawColumns)[table]?.columns[SEARCH_TEXT_FIELD]?.name
-  if (adapter.name !== 'sqlite' || !table || !column) {
+  const tables = eventsSlug ? rawTablesOf(payload.db, eventsSlug) : undefined
+  const table = tables?.names.main
+  const column = tables?.main?.columns[SEARCH_TEXT_FIELD]?.name
+  if (payload.db.name !== 'sqlite' || !table || !column) {
     throw new Error('The calendar search index migration is for SQLite databases with the calendar plugin installed')
   }
   return { table, column }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
-import { ensureChangeStamp } from '../cache/changeStamp.js'
-import { sqlConnection } from '../sql/connection.js'
+import { ensureChangeStamp } from './changeStamp.js'
+import { sqlConnection } from './sql/connection.js'
 import { updatePlannerStatistics } from './plannerStatistics.js'
 
 /**

@@ -3,17 +3,8 @@ import type { BaseDatabaseAdapter } from 'payload'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 
+import { drizzleTransaction, setTransactionSession, transactionDefaults, transactionSession } from './adapter.js'
 import { WriteQueue } from './writeQueue.js'
-
-type Session = { db: unknown; reject: () => Promise<void>; resolve: () => Promise<void> }
-
-/** The part of Payload's Drizzle adapters (SQLite, Postgres) that transactions use. */
-export type DrizzleAdapter = BaseDatabaseAdapter & {
-  drizzle: { transaction: (work: (db: unknown) => Promise<void>, options?: unknown) => Promise<void> }
-  initializing: Promise<void>
-  sessions: Record<string, Session>
-  transactionOptions: unknown
-}
 
 const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code))
 const busyError = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
@@ -23,12 +14,13 @@ const busyError = () => Object.assign(new Error('database is locked'), { code: '
  * Payload 3.90's own version resolves it regardless, so a write the database rolled back was answered as saved
  * (payloadcms/payload#17726).
  */
-function openTransaction(adapter: DrizzleAdapter, id: string, options: unknown): Promise<{ settled: Promise<void> }> {
+function openTransaction(adapter: BaseDatabaseAdapter, id: string, options: unknown): Promise<{ settled: Promise<void> }> {
   return new Promise((ready, failed) => {
-    const transaction: Promise<void> = adapter.drizzle.transaction(
+    const transaction: Promise<void> = drizzleTransaction(
+      adapter,
       (db) =>
         new Promise<void>((commit, rollback) => {
-          adapter.sessions[id] = {
+          setTransactionSession(adapter, id, {
             db,
             resolve: () => {
               commit()
@@ -38,7 +30,7 @@ function openTransaction(adapter: DrizzleAdapter, id: string, options: unknown):
               rollback(new Error('Transaction rolled back'))
               return transaction.catch(() => {})
             },
-          }
+          })
           ready({ settled: transaction })
         }),
       options,
@@ -54,7 +46,7 @@ function openTransaction(adapter: DrizzleAdapter, id: string, options: unknown):
  * the driver gives every transaction its own connection, without the busy timeout, and the one writer allowed
  * holds the lock across awaits. A lock held by another process is waited for by retrying BEGIN, up to `busyTimeout`.
  */
-export function makeTransactionsReliable(db: DrizzleAdapter, { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean }): void {
+export function makeTransactionsReliable(db: BaseDatabaseAdapter, { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean }): void {
   const queue = serialize ? new WriteQueue(busyTimeout, busyError) : undefined
   // libsql leaves a BEGIN that failed as busy pending on its connection, and the next transaction on that
   // connection cannot COMMIT ("SQL statements in progress"); rolling that transaction back drops the connection.
@@ -67,8 +59,8 @@ export function makeTransactionsReliable(db: DrizzleAdapter, { busyTimeout, seri
         const opened = await openTransaction(db, id, options)
         if (!failedBeginPending) return opened
         failedBeginPending = false
-        await db.sessions[id].reject()
-        delete db.sessions[id]
+        await transactionSession(db, id)?.reject()
+        setTransactionSession(db, id, undefined)
       } catch (error) {
         if (!isBusy(error)) throw error
         failedBeginPending = true
@@ -79,11 +71,12 @@ export function makeTransactionsReliable(db: DrizzleAdapter, { busyTimeout, seri
   }
 
   db.beginTransaction = async (options) => {
-    await db.initializing
+    const defaults = transactionDefaults(db)
+    await defaults.ready
     const id = randomUUID()
     const leave = await queue?.enter()
     try {
-      const { settled } = await open(id, options ?? db.transactionOptions)
+      const { settled } = await open(id, options ?? defaults.options)
       if (leave) void settled.then(leave, leave)
       return id
     } catch (error) {
@@ -93,9 +86,9 @@ export function makeTransactionsReliable(db: DrizzleAdapter, { busyTimeout, seri
   }
   db.commitTransaction = async (incomingID) => {
     const id = incomingID instanceof Promise ? await incomingID : incomingID
-    const session = db.sessions[id]
+    const session = transactionSession(db, id)
     if (!session) return
-    delete db.sessions[id]
+    setTransactionSession(db, String(id), undefined)
     await session.resolve()
   }
 }

@@ -1,14 +1,7 @@
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
+import { amendIndexes, mainTableOf } from './adapter.js'
 import { trigramIndexName } from './readIndexes.js'
-import { mainTableOf, type SchemaAdapter } from './schemaAdapter.js'
-
-/** Where drizzle keeps the function that builds a table's indexes (a registered symbol, the same in every copy). */
-const EXTRA_CONFIG = Symbol.for('drizzle:ExtraConfigBuilder')
-
-type IndexedColumn = { indexConfig?: { opClass?: string } }
-type IndexBuilder = { config?: { method?: string; columns?: IndexedColumn[] } }
-type DrizzleTable = { [EXTRA_CONFIG]?: (columns: unknown) => Record<string, IndexBuilder | undefined> }
 
 /**
  * Makes the events' search text index (added as a B-tree by `readIndexes`) a GIN index with pg_trgm's operator
@@ -19,14 +12,11 @@ type DrizzleTable = { [EXTRA_CONFIG]?: (columns: unknown) => Record<string, Inde
  */
 export const trigramIndex =
   (options: ResolvedCalendarOptions) =>
-  async <A extends { adapter: SchemaAdapter; schema: { tables: Record<string, unknown> } }>({ adapter, schema }: A) => {
+  async <A extends { adapter: object; schema: { tables: Record<string, unknown> } }>({ adapter, schema }: A) => {
     const events = mainTableOf(adapter, options.slugs.events)
-    const table = events ? (schema.tables[events] as DrizzleTable | undefined) : undefined
-    const build = table?.[EXTRA_CONFIG]
-    if (!events || !table || !build) return schema
+    if (!events) return schema
     const name = trigramIndexName(events)
-    table[EXTRA_CONFIG] = (columns) => {
-      const indexes = build(columns)
+    amendIndexes(schema, events, (indexes) => {
       const index = indexes[name]
       const column = index?.config?.columns?.[0]
       if (index?.config && column?.indexConfig) {
@@ -35,7 +25,6 @@ export const trigramIndex =
       } else {
         delete indexes[name]
       }
-      return indexes
-    }
+    })
     return schema
   }

@@ -2,11 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { createHash } from 'node:crypto'
 
-type LockingAdapter = {
-  name: string
-  sessions?: Record<string, { db: unknown }>
-  execute: (args: { db: unknown; raw: string }) => Promise<unknown>
-}
+import { executeRaw, transactionSession } from './adapter.js'
 
 /** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
 const lockKey = (name: string) =>
@@ -26,12 +22,11 @@ export const nameLock = (collection: string, name: string) => `name ${collection
  * write lock from their start (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
  */
 export async function lockUntilCommit(req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>, names: string[]): Promise<void> {
-  const db = req.payload.db as unknown as LockingAdapter
+  const db = req.payload.db
   if (db.name !== 'postgres' || !req.transactionID) return
-  const id = await req.transactionID
-  const session = db.sessions?.[String(id)]
+  const session = transactionSession(db, await req.transactionID)
   if (!session) return
   for (const name of [...new Set(names)].sort()) {
-    await db.execute({ db: session.db, raw: `SELECT pg_advisory_xact_lock(${lockKey(name)})` })
+    await executeRaw(db, `SELECT pg_advisory_xact_lock(${lockKey(name)})`, session)
   }
 }

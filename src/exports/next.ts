@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server.js'
 
-import { DEFAULT_LOCALES } from '../defaults.js'
+import { DEFAULT_LOCALES } from '../core/constants.js'
 import { calendarRequestPath, type RequestPathOptions } from '../rest/requestPath.js'
 
 /**

@@ -1,3 +1,3 @@
-export { cachedCalendarAnswer, type CacheRequest } from '../cache/responseCache.js'
-export type { Answer as CalendarAnswer } from '../cache/responseStore.js'
+export { cachedCalendarAnswer, type CacheRequest } from '../rest/cache/responseCache.js'
+export type { Answer as CalendarAnswer } from '../rest/cache/responseStore.js'
 export { calendarRequestPath, type RequestPathOptions } from '../rest/requestPath.js'

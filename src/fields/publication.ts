@@ -1,7 +1,7 @@
 import type { CollectionSlug, Field } from 'payload'
 
-import { POST_STATUSES } from '../defaults.js'
-import { t3 } from '../i18n.js'
+import { POST_STATUSES } from '../core/constants.js'
+import { t3 } from '../core/adminLanguages.js'
 
 const statusLabels = {
   publish: t3('Published', '已发布', '已發佈'),

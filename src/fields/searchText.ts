@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import { SEARCH_TEXT_FIELD } from '../defaults.js'
+import { SEARCH_TEXT_FIELD } from '../core/constants.js'
 
 /** The plain text `search` matches, kept by the `searchText` hook. */
 export const searchTextField: Field = {

@@ -1,7 +1,8 @@
-import type { TextField } from 'payload'
+import type { CollectionSlug, PayloadRequest, TextField, Where } from 'payload'
 
-import { t3 } from '../i18n.js'
-import { SLUGS_TAKEN, toSlug, uniqueSlug, uniqueSlugFromMemory } from '../slug.js'
+import { t3 } from '../core/adminLanguages.js'
+import { firstFreeSlug, SLUGS_TAKEN, toSlug, uniqueSlugFromMemory } from '../core/slug.js'
+import { lockUntilCommit } from '../database/writeLocks.js'
 
 /** The text of a (possibly localized) field, preferring the default locale. */
 function textOf(value: unknown, defaultLocale: string | undefined): string {
@@ -13,6 +14,49 @@ function textOf(value: unknown, defaultLocale: string | undefined): string {
     return typeof first === 'string' ? first : ''
   }
   return ''
+}
+
+/**
+ * The slugs of the collection's records that match `where`, trashed ones included. This is bookkeeping across
+ * records the caller may not be allowed to see, so it reads without access checks and returns nothing but slugs.
+ */
+async function slugsUsed(req: PayloadRequest, collection: CollectionSlug, where?: Where): Promise<Set<string>> {
+  const { docs } = await req.payload.find({
+    collection,
+    depth: 0,
+    overrideAccess: true,
+    pagination: false,
+    req,
+    select: { slug: true },
+    trash: true,
+    where,
+  })
+  return new Set(docs.map((doc) => (doc as { slug?: string }).slug).filter((slug): slug is string => Boolean(slug)))
+}
+
+/** Every slug a collection uses: a bulk import loads them once (see `SLUGS_TAKEN`). */
+export const takenSlugs = (req: PayloadRequest, collection: CollectionSlug) => slugsUsed(req, collection)
+
+/**
+ * The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included.
+ * Writers of one base take turns until they commit, in every server instance, so parallel writes of one title
+ * get distinct slugs.
+ */
+export async function uniqueSlug(args: {
+  base: string
+  collection: CollectionSlug
+  excludeId?: number | string
+  req: PayloadRequest
+}): Promise<string> {
+  const { base, collection, excludeId, req } = args
+  await lockUntilCommit(req, [`slug ${collection} ${base}`])
+  const taken = await slugsUsed(req, collection, {
+    and: [
+      { or: [{ slug: { equals: base } }, { slug: { like: `${base}-` } }] },
+      ...(excludeId !== undefined ? [{ id: { not_equals: excludeId } }] : []),
+    ],
+  })
+  return firstFreeSlug(base, taken)
 }
 
 /**

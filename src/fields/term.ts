@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import { t3 } from '../i18n.js'
+import { t3 } from '../core/adminLanguages.js'
 import { localizedName } from './localizedName.js'
 import { importFields } from './publication.js'
 import { slugField } from './slug.js'

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 
-import { toDateFnsZone } from '../timezones.js'
+import { toDateFnsZone } from '../core/timezones.js'
 
 /** All-day events span 00:00:00–23:59:59 local time of their zone, whatever times were sent. */
 export const allDayBounds: CollectionBeforeChangeHook = ({ data, originalDoc }) => {

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionSlug } from 'payload'
 
-import type { CalendarAccessRules } from '../types.js'
+import type { CalendarAccessRules } from '../core/options.js'
 
 const NEEDS_PUBLISH_RIGHT = new Set(['publish', 'future', 'private'])
 

@@ -1,6 +1,6 @@
 import { type CollectionBeforeChangeHook, ValidationError } from 'payload'
 
-import { hashPassword } from '../password.js'
+import { hashPassword } from '../core/password.js'
 
 /**
  * The event password arrives in the virtual `password` field and is stored only as a hash. Unticking

@@ -1,9 +1,9 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import type { CalendarAccessRules } from '../types.js'
+import type { CalendarAccessRules } from '../core/options.js'
 
-import { mayEditAuthored } from '../access.js'
-import { namespaceReadHooks } from './namespaceReadHooks.js'
+import { mayEditAuthored } from '../core/access.js'
+import { namespaceReadHooks } from '../database/sql/readHooks.js'
 
 /** Set on the requests the namespace serves: it applies the original's password rules itself (ORIGINAL §13). */
 export const NAMESPACE_REQUEST = 'calendarNamespace'

@@ -1,8 +1,8 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, PayloadRequest } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
-import { markCalendarChanged } from '../cache/changeStamp.js'
+import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 
 type Relation = 'categories' | 'tags'

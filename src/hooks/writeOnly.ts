@@ -1,6 +1,6 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import { namespaceReadHooks } from './namespaceReadHooks.js'
+import { namespaceReadHooks } from '../database/sql/readHooks.js'
 
 /** Set in the `context` of a read that matches on write-only fields itself (a literal search). */
 export const KEEP_WRITE_ONLY = 'keepWriteOnlyFields'

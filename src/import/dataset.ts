@@ -1,7 +1,7 @@
 import { fromZonedTime } from 'date-fns-tz'
 
-import { textToRichText } from '../richText.js'
-import { toDateFnsZone } from '../timezones.js'
+import { textToRichText } from '../richText/fromText.js'
+import { toDateFnsZone } from '../core/timezones.js'
 
 /** The dataset format of `bench/make-dataset.mjs`: records reference each other by `key`, never by database id. */
 type Translations<T> = { translations?: Record<string, Partial<T>> }

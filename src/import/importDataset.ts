@@ -11,8 +11,9 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 import { updatePlannerStatistics } from '../database/plannerStatistics.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
-import { pluginOptionsOf } from '../pluginOptions.js'
-import { SLUGS_TAKEN, takenSlugs } from '../slug.js'
+import { pluginOptionsOf } from '../core/options.js'
+import { SLUGS_TAKEN } from '../core/slug.js'
+import { takenSlugs } from '../fields/slug.js'
 import {
   type Dataset,
   type KeyLookup,

@@ -6,7 +6,7 @@ import https from 'node:https'
 import net from 'node:net'
 import path from 'node:path'
 
-import { USER_AGENT } from '../defaults.js'
+import { USER_AGENT } from '../core/constants.js'
 
 /** A refusal whose message is safe to show to the API client. */
 export class ImageImportError extends Error {}

@@ -1,6 +1,6 @@
 import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
-import type { MediaDoc } from '../serialize/types.js'
+import type { MediaDoc } from '../core/model.js'
 
 /** The URLs the service gives out for a media record: the file's and each generated size's. */
 function urlsOf(media: MediaDoc, serverURL: string): string[] {

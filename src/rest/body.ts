@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { parse } from 'qs-esm'
 
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { RestError } from './errors.js'
 

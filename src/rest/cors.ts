@@ -1,6 +1,6 @@
 import type { PayloadRequest, SanitizedConfig } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { siteURL } from './siteURL.js'
 

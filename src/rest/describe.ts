@@ -1,7 +1,7 @@
 import type { Param } from './params.js'
 import type { Route } from './route.js'
 
-import { NAMESPACE } from '../defaults.js'
+import { NAMESPACE } from '../core/constants.js'
 import { METHODS } from './route.js'
 
 /** A parameter as the original's route description shows it (`args`). */

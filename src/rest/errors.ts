@@ -1,4 +1,8 @@
-import type { Id } from '../serialize/types.js'
+import type { AfterErrorHook } from 'payload'
+
+import type { Id } from '../core/model.js'
+
+import { isDatabaseUnavailable } from '../database/errors.js'
 
 /** The original's error body: `{ code, message, data: { status, … } }`, plus top-level extras for a few codes. */
 export class RestError extends Error {
@@ -95,3 +99,12 @@ export const basicAuthFailed = (failure: 'incorrect_password' | 'invalid_usernam
   failure === 'invalid_username'
     ? new RestError(failure, '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401)
     : new RestError(failure, 'The provided password is an invalid application password.', 401)
+
+/**
+ * For Payload's own routes (login, the collections' REST API, the admin's requests), which answer 500 for any
+ * error they do not know: an unreachable database is a 503, as on the calendar namespace.
+ */
+export const unavailableAfterError: AfterErrorHook = ({ error }) =>
+  isDatabaseUnavailable(error)
+    ? { status: 503, response: { errors: [{ message: serverError(true).message }] } }
+    : undefined

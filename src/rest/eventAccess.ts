@@ -1,10 +1,10 @@
 import type { Where } from 'payload'
 
-import type { EventDoc } from '../serialize/types.js'
+import type { EventDoc } from '../core/model.js'
 import type { RestCall } from './route.js'
 
-import { mayEditAuthored } from '../access.js'
-import { verifyPassword } from '../password.js'
+import { mayEditAuthored } from '../core/access.js'
+import { verifyPassword } from '../core/password.js'
 
 type Protected = Pick<EventDoc, 'author' | 'passwordProtected'> & { passwordHash?: string | null }
 

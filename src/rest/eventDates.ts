@@ -6,8 +6,8 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import type { Param } from './params.js'
 import type { QueryPairs } from './pagination.js'
 
-import { parseDateInput } from '../dates/parse.js'
-import { toDateFnsZone } from '../timezones.js'
+import { parseDateInput } from '../core/dates.js'
+import { toDateFnsZone } from '../core/timezones.js'
 import { invalidParam } from './errors.js'
 import { ParamError } from './params.js'
 

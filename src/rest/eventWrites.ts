@@ -1,12 +1,12 @@
 import type { CollectionSlug } from 'payload'
 
-import type { EventDoc, OrganizerDoc, VenueDoc } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { EventDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
-import { parseDateInput } from '../dates/parse.js'
-import { CURRENCY_POSITIONS } from '../defaults.js'
+import { parseDateInput } from '../core/dates.js'
+import { CURRENCY_POSITIONS } from '../core/constants.js'
 import { serializeEvent } from '../serialize/event.js'
-import { isValidTimezone } from '../timezones.js'
+import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
 import { instantOf } from './eventDates.js'

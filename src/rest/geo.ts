@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import type { Id } from '../serialize/types.js'
+import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { asCaller } from './localApi.js'

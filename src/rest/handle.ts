@@ -8,15 +8,15 @@ import {
   ValidationError,
 } from 'payload'
 
-import type { SerializeContext } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { SerializeContext } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
 import { basicAuthFailureOf } from '../auth/basicAuth.js'
-import { type CacheLookup, responseCacheOf } from '../cache/responseCache.js'
+import { type CacheLookup, responseCacheOf } from './cache/responseCache.js'
 import { isDatabaseUnavailable, isWriteConflict, rootCause } from '../database/errors.js'
 import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
-import { NAMESPACE, WORDPRESS_NAMESPACE } from '../defaults.js'
+import { NAMESPACE, WORDPRESS_NAMESPACE } from '../core/constants.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
 import {

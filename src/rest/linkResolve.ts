@@ -1,6 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { Id } from '../serialize/types.js'
+import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'

@@ -1,8 +1,8 @@
 import type { CollectionSlug, Where } from 'payload'
 
 import type { ComponentName } from '../serialize/schemas.js'
-import type { Id, Related, SerializeContext } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { Id, Related, SerializeContext } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from './commonParams.js'

@@ -2,10 +2,10 @@ import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
 
 import type { RestCall } from './route.js'
 
-import { collectionTables, type CollectionTables } from '../sql/collectionTables.js'
-import { type SqlConnection, sqlConnection } from '../sql/connection.js'
-import { recordColumns, toRecords } from '../sql/records.js'
-import { UnsupportedQuery, whereToSql } from '../sql/whereToSql.js'
+import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
+import { type SqlConnection, sqlConnection } from '../database/sql/connection.js'
+import { recordColumns, toRecords } from '../database/sql/records.js'
+import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
 import { asCaller } from './localApi.js'
 
 export type PageQuery = {

@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 
-import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, TermDoc, VenueDoc } from '../serialize/types.js'
+import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, TermDoc, VenueDoc } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { findByIds } from './reads.js'

@@ -1,4 +1,4 @@
-import { WORDPRESS_NAMESPACE } from '../defaults.js'
+import { WORDPRESS_NAMESPACE } from '../core/constants.js'
 
 /** The parameter a language prefix becomes; one given in the query wins over the prefix. */
 const LANGUAGE_PARAM = 'ml_language'

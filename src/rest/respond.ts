@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Answer } from '../cache/responseStore.js'
+import type { Answer } from './cache/responseStore.js'
 import type { RestError } from './errors.js'
 
-import { conditional, etagOf } from '../cache/etag.js'
+import { conditional, etagOf } from './cache/etag.js'
 import { allowedRequestHeaders, corsHeaders } from './cors.js'
 
 /**

@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
 import type { ComponentName } from '../serialize/schemas.js'
-import type { SerializeContext } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { SerializeContext } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { ParamSpec, ParamValues } from './params.js'
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
@@ -54,6 +54,7 @@ export type Route = {
   path: string
   /** The path as the original's index shows it, e.g. `/events/(?P<id>\d+)`. */
   pattern: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method has parameters of its own
   methods: Partial<Record<Method, MethodSpec<any>>>
 }
 

@@ -1,6 +1,6 @@
 import type { CollectionSlug, TypedLocale, Where } from 'payload'
 
-import type { Id } from '../serialize/types.js'
+import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { KEEP_WRITE_ONLY } from '../hooks/writeOnly.js'

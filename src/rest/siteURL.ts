@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 /** What the site's address is read from: the host's config and, behind a trusted proxy, two request headers. */
 type SiteRequest = {

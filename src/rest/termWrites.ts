@@ -1,7 +1,7 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { Id, SerializeContext, TermDoc } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { Id, SerializeContext, TermDoc } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { serializeTerm, type Taxonomy } from '../serialize/term.js'
 import { languageParam } from './commonParams.js'

@@ -1,6 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { Id } from '../serialize/types.js'
+import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { invalidParam } from './errors.js'
@@ -38,7 +38,9 @@ async function withDescendants(call: RestCall, collection: CollectionSlug, roots
   const queue = [...roots]
   while (queue.length) {
     for (const child of children.get(queue.pop()!) ?? []) {
-      if (!all.has(child)) queue.push(child), all.add(child)
+      if (all.has(child)) continue
+      queue.push(child)
+      all.add(child)
     }
   }
   return [...all]

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import type { RestCall } from './route.js'
 
-import { POST_STATUSES } from '../defaults.js'
+import { POST_STATUSES } from '../core/constants.js'
 import { invalidParam } from './errors.js'
 
 export type StatusScope = {

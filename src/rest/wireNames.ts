@@ -1,4 +1,4 @@
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { ValidationError } from 'payload'
 

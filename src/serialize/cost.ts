@@ -1,8 +1,8 @@
-import type { EventDoc, SerializeContext } from './types.js'
+import type { EventDoc, SerializeContext } from '../core/model.js'
 import type { CostDetails } from './wire.js'
 
-import { toSlug } from '../slug.js'
-import { escapeHtml } from './html.js'
+import { toSlug } from '../core/slug.js'
+import { escapeHtml } from '../richText/toHtml.js'
 
 type CostFields = Pick<EventDoc, 'cost' | 'currencyCode' | 'currencyPosition' | 'currencySymbol'>
 type CostDefaults = Pick<SerializeContext, 'defaultCurrencyPosition' | 'defaultCurrencySymbol'>

@@ -1,6 +1,6 @@
 import type { DateDetails } from './wire.js'
 
-import { offsetAt, utcOffsetMinutes } from '../timezones.js'
+import { offsetAt, utcOffsetMinutes } from '../core/timezones.js'
 
 type Instant = Date | string
 

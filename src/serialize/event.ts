@@ -1,9 +1,9 @@
-import type { EventDoc, EventView, Id, Related, SerializeContext } from './types.js'
+import type { EventDoc, EventView, Id, Related, SerializeContext } from '../core/model.js'
 import type { EventObject } from './wire.js'
 
 import { formatCost } from './cost.js'
 import { dateDetails, timezoneAbbr, wallClock } from './dates.js'
-import { escapeHtml, excerptHtml, richTextToHtml } from './html.js'
+import { escapeHtml, excerptHtml, richTextToHtml } from '../richText/toHtml.js'
 import { serializeImage } from './image.js'
 import { eventJsonLd } from './jsonLd.js'
 import { serializeOrganizer } from './organizer.js'

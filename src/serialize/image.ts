@@ -1,4 +1,4 @@
-import type { MediaDoc, MediaSize, SerializeContext } from './types.js'
+import type { MediaDoc, MediaSize, SerializeContext } from '../core/model.js'
 import type { ImageObject, ImageSizeObject } from './wire.js'
 
 type UrlContext = Pick<SerializeContext, 'serverURL'>

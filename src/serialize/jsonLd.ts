@@ -1,9 +1,9 @@
-import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, SerializeContext, VenueDoc } from './types.js'
+import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, SerializeContext, VenueDoc } from '../core/model.js'
 import type { EventJsonLd, OfferJsonLd, PersonJsonLd, PlaceJsonLd, PostalAddress } from './wire.js'
 
 import { offerPrice } from './cost.js'
 import { isoWithOffset, wallClock } from './dates.js'
-import { autop, escapeHtml, richTextToHtml } from './html.js'
+import { autop, escapeHtml, richTextToHtml } from '../richText/toHtml.js'
 import { absoluteUrl } from './image.js'
 
 type Media = Pick<Related, 'media'>

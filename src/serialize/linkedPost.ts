@@ -1,6 +1,6 @@
-import type { Id, PostState, Related, RichText, SerializeContext } from './types.js'
+import type { Id, PostState, Related, RichText, SerializeContext } from '../core/model.js'
 
-import { escapeHtml, excerptHtml, richTextToHtml } from './html.js'
+import { escapeHtml, excerptHtml, richTextToHtml } from '../richText/toHtml.js'
 import { serializeImage } from './image.js'
 import { fillTemplate, postFields, postSlug } from './post.js'
 

@@ -1,7 +1,7 @@
-import type { EventView, OrganizerDoc, Related, SerializeContext } from './types.js'
+import type { EventView, OrganizerDoc, Related, SerializeContext } from '../core/model.js'
 import type { OrganizerObject } from './wire.js'
 
-import { escapeOptional } from './html.js'
+import { escapeOptional } from '../richText/toHtml.js'
 import { personJsonLd } from './jsonLd.js'
 import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'

@@ -1,4 +1,4 @@
-import type { Id, PostState, SerializeContext } from './types.js'
+import type { Id, PostState, SerializeContext } from '../core/model.js'
 import type { GlobalIds, PostFields } from './wire.js'
 
 import { wallClock } from './dates.js'

@@ -24,6 +24,7 @@ import type {
  */
 export type Schema = Record<string, unknown>
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{}` has every optional key of T
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T]
 
 const objectOf =

@@ -1,7 +1,7 @@
-import type { Id, SerializeContext, TermDoc } from './types.js'
+import type { Id, SerializeContext, TermDoc } from '../core/model.js'
 import type { EmbeddedTerm, TermObject, TermUrls } from './wire.js'
 
-import { escapeHtml } from './html.js'
+import { escapeHtml } from '../richText/toHtml.js'
 import { fillTemplate } from './post.js'
 
 export type Taxonomy = 'categories' | 'tags'

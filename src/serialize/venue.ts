@@ -1,7 +1,7 @@
-import type { EventView, Related, SerializeContext, VenueDoc } from './types.js'
+import type { EventView, Related, SerializeContext, VenueDoc } from '../core/model.js'
 import type { VenueObject } from './wire.js'
 
-import { escapeOptional } from './html.js'
+import { escapeOptional } from '../richText/toHtml.js'
 import { placeJsonLd } from './jsonLd.js'
 import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import fc from 'fast-check'
 
-import { NAMESPACE } from '../../src/defaults.js'
+import { NAMESPACE } from '../../src/core/constants.js'
 import { type Caller, type FuzzCase } from './requests.js'
 
 export type FuzzContext = {

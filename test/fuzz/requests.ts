@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 
 import type { Param } from '../../src/rest/params.js'
-import type { EventsCalendarOptions } from '../../src/types.js'
+import type { EventsCalendarOptions } from '../../src/core/options.js'
 
 import { calendarRoutes } from '../../endpoints/index.js'
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../src/core/options.js'
 import { METHODS, type Method, type MethodSpec } from '../../src/rest/route.js'
 import {
   BROKEN_PERCENT,

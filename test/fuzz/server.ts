@@ -1,8 +1,8 @@
-import type { EventsCalendarOptions } from '../../src/types.js'
+import type { EventsCalendarOptions } from '../../src/core/options.js'
 import type { FuzzContext } from './campaign.js'
 import type { Fixture } from './requests.js'
 
-import { resolveOptions } from '../../src/options.js'
+import { resolveOptions } from '../../src/core/options.js'
 import { createCalendar } from '../helpers/calendar.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'

@@ -210,7 +210,7 @@ export function plausibleJson(name: string, param: Param, family: string, fixtur
 export const NOT_IDS = [
   2147483648,
   4294967297,
-  99999999999999999999,
+  1e20,
   -1,
   1.5,
   1e300,

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { textToRichText } from '../../src/richText.js'
+import { textToRichText } from '../../src/richText/fromText.js'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -35,7 +35,8 @@ export async function startTestServer(
   const { hostConfig } = await import('../../payload.config.js')
   const { createHostServer } = await import('../../host/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
-  const payload = await getPayload({ config })
+  // A key of its own: getPayload would hand a second server of the same test file the first one's instance.
+  const payload = await getPayload({ config, key: database.uri })
   const server = createHostServer(payload).listen(0, '127.0.0.1')
   // fetch drops an idle connection after about 4 s; a server closing it first (Node's default is 5 s) can close
   // one a busy test is just reusing, and the request fails with ECONNRESET.
@@ -60,7 +61,9 @@ export async function startTestServer(
       let body: unknown = text
       try {
         body = JSON.parse(text)
-      } catch {}
+      } catch {
+        // Not JSON: the text itself.
+      }
       return { status: response.status, body, headers: response.headers }
     },
     stop: async () => {

@@ -1,4 +1,4 @@
-import { USER_AGENT } from '../../defaults.js'
+import { USER_AGENT } from '../../core/constants.js'
 
 /** An answer of the source; `body` is null when it was not JSON. */
 export type SourceAnswer = { status: number; body: unknown; url: string }

@@ -3,6 +3,7 @@ import type { Resource } from './source.js'
 import { htmlToText } from '../../ical/htmlText.js'
 
 /** A record of the source as its API answers it (one language). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the source's JSON, read field by field
 export type WireRecord = Record<string, any>
 
 /** What one record becomes: fields shared by every language, the localized ones per language, and its links. */

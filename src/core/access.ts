@@ -1,8 +1,8 @@
 import type { Access, PayloadRequest, Where } from 'payload'
 
-import type { CalendarAccessRule, CalendarAccessRules } from './types.js'
+import type { CalendarAccessRule, CalendarAccessRules } from './options.js'
 
-import { type Role } from './defaults.js'
+import { type Role } from './constants.js'
 
 /**
  * True when the request's user has one of the roles. A user of an auth collection without a `role` field is

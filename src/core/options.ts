@@ -1,6 +1,23 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { CollectionSlug, Config, PayloadRequest, SanitizedConfig } from 'payload'
 
-import type { DEFAULT_COLLECTION_SLUGS, DEFAULT_URL_TEMPLATES } from './defaults.js'
+import { defaultAccessRules } from './access.js'
+import {
+  DEFAULT_CACHE_MAX_AGE_SECONDS,
+  DEFAULT_CACHE_MAX_BYTES,
+  DEFAULT_COLLECTION_SLUGS,
+  DEFAULT_GEO_RADIUS_KM,
+  DEFAULT_ICAL,
+  DEFAULT_LOCALE,
+  DEFAULT_PER_PAGE,
+  DEFAULT_SITE_TIMEZONE,
+  DEFAULT_URL_TEMPLATES,
+  MAX_BODY_BYTES,
+  MAX_LIST_ITEMS,
+  MAX_PER_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LENGTH,
+} from './constants.js'
+import { isValidTimezone } from './timezones.js'
 
 export type CollectionKey = keyof typeof DEFAULT_COLLECTION_SLUGS
 export type UrlTemplates = typeof DEFAULT_URL_TEMPLATES
@@ -148,7 +165,10 @@ export type EventsCalendarOptions = {
    */
   ical?: { pastDays?: number; futureDays?: number; maxEvents?: number; refreshMinutes?: number; name?: string | Record<string, string> }
   /**
-   * Keeps the collections (so the database schema stays stable) but adds no endpoints and no runtime work.
+   * Keeps what the database schema is made of, so the same migrations serve the site: the collections, the
+   * change-stamp global and the indexes the plugin adds (with Postgres's `pg_trgm` extension), plus the content
+   * locales and admin labels they need. Adds nothing else: no endpoints, hooks, admin views or HTTP Basic, and the
+   * database adapter runs as the site configured it (its own transactions, pool and timeouts).
    * @default false
    */
   disabled?: boolean
@@ -175,3 +195,67 @@ export type ResolvedCalendarOptions = {
   ical: { pastDays: number; futureDays: number; maxEvents: number; refreshMinutes: number; names: Record<string, string> }
   disabled: boolean
 }
+
+export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOptions {
+  const timezone = input.timezone ?? DEFAULT_SITE_TIMEZONE
+  if (!isValidTimezone(timezone)) throw new Error(`eventsCalendarPlugin: unknown time zone "${timezone}"`)
+  const maxPerPage = input.maxPerPage ?? MAX_PER_PAGE
+  const defaultPerPage = Math.min(input.defaultPerPage ?? DEFAULT_PER_PAGE, maxPerPage)
+  if (!(defaultPerPage >= 1)) throw new Error('eventsCalendarPlugin: page sizes must be at least 1')
+  const limits = {
+    maxBodyBytes: input.maxBodyBytes ?? MAX_BODY_BYTES,
+    maxQueryLength: input.maxQueryLength ?? MAX_QUERY_LENGTH,
+    maxSearchLength: input.maxSearchLength ?? MAX_SEARCH_LENGTH,
+    maxListItems: input.maxListItems ?? MAX_LIST_ITEMS,
+  }
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
+  }
+  for (const [name, value] of Object.entries(input.ical ?? {})) {
+    if (name !== 'name' && (!Number.isInteger(value) || (value as number) < 0)) {
+      throw new Error(`eventsCalendarPlugin: ical.${name} must be a whole number, 0 or more`)
+    }
+  }
+  return {
+    timezone,
+    defaultPerPage,
+    maxPerPage,
+    ...limits,
+    urls: { ...DEFAULT_URL_TEMPLATES, ...input.urls },
+    access: { ...defaultAccessRules, ...input.access },
+    // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.
+    slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,
+    currency: { symbol: input.currency?.symbol ?? '$', position: input.currency?.position ?? 'prefix' },
+    geoRadiusKm: input.geoRadiusKm ?? DEFAULT_GEO_RADIUS_KM,
+    imageHosts: input.imageHosts ?? [],
+    cache:
+      input.cache === false
+        ? false
+        : {
+            maxAgeSeconds: input.cache?.maxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS,
+            maxBytes: input.cache?.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+          },
+    trustProxy: input.trustProxy ?? false,
+    wordpressPaths: input.wordpressPaths ?? false,
+    ical: {
+      pastDays: input.ical?.pastDays ?? DEFAULT_ICAL.pastDays,
+      futureDays: input.ical?.futureDays ?? DEFAULT_ICAL.futureDays,
+      maxEvents: input.ical?.maxEvents ?? DEFAULT_ICAL.maxEvents,
+      refreshMinutes: input.ical?.refreshMinutes ?? DEFAULT_ICAL.refreshMinutes,
+      names: typeof input.ical?.name === 'string' ? { [DEFAULT_LOCALE]: input.ical.name } : { ...DEFAULT_ICAL.names, ...input.ical?.name },
+    },
+    disabled: input.disabled ?? false,
+  }
+}
+
+/** Where the plugin leaves its resolved options in the host's config (server-side `custom`). */
+const KEY = 'eventsCalendar'
+
+export const withPluginOptions = (custom: Config['custom'], options: ResolvedCalendarOptions): Config['custom'] => ({
+  ...custom,
+  [KEY]: options,
+})
+
+/** The calendar plugin's options in a config it was added to, or undefined. */
+export const pluginOptionsOf = (config: Pick<SanitizedConfig, 'custom'>): ResolvedCalendarOptions | undefined =>
+  config.custom?.[KEY] as ResolvedCalendarOptions | undefined

@@ -2,8 +2,9 @@ import type { CollectionConfig, GlobalConfig, Payload, PayloadRequest } from 'pa
 
 import { randomUUID } from 'node:crypto'
 
-import { CACHE_STAMP_GLOBAL } from '../defaults.js'
-import { sqlConnection } from '../sql/connection.js'
+import { CACHE_STAMP_GLOBAL } from '../core/constants.js'
+import { mainTableOf } from './adapter.js'
+import { sqlConnection } from './sql/connection.js'
 
 /**
  * One value that every write to the calendar replaces. It lives in the database, so every server process sharing
@@ -32,7 +33,7 @@ export async function readChangeStamp(payload: Payload): Promise<string> {
   const connection = await sqlConnection(payload)
   if (connection) {
     const { sql } = connection
-    const table = (payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap.get(CACHE_STAMP_GLOBAL.replace(/-/g, '_'))
+    const table = mainTableOf(payload.db, CACHE_STAMP_GLOBAL)
     if (table) {
       const [row] = await connection.rows(sql`SELECT ${sql.identifier('stamp')} FROM ${sql.identifier(table)} LIMIT 1`)
       return (row?.stamp as string | null | undefined) ?? ''

@@ -1,15 +1,15 @@
 import { addDays, subDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
 
-import type { Param } from '../rest/params.js'
-import type { RestCall, RestResult } from '../rest/route.js'
-import type { EventDoc } from '../serialize/types.js'
-import type { EventObject } from '../serialize/wire.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { Param } from '../params.js'
+import type { RestCall, RestResult } from '../route.js'
+import type { EventDoc } from '../../core/model.js'
+import type { EventObject } from '../../serialize/wire.js'
+import type { ResolvedCalendarOptions } from '../../core/options.js'
 
-import { booleanParam } from '../rest/commonParams.js'
-import { toDateFnsZone } from '../timezones.js'
-import { iCalendar } from './calendar.js'
+import { booleanParam } from '../commonParams.js'
+import { toDateFnsZone } from '../../core/timezones.js'
+import { iCalendar } from '../../ical/calendar.js'
 import { acceptsCalendar, CALENDAR_TYPE } from './negotiate.js'
 
 export const icalParam: Param<boolean> = booleanParam(

@@ -5,8 +5,8 @@ import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-
 import { parseHTML } from 'linkedom'
 import sanitize from 'sanitize-html'
 
-import { textToRichText } from './richText.js'
-import { autop } from './serialize/html.js'
+import { textToRichText } from './fromText.js'
+import { autop } from './toHtml.js'
 
 type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
 

@@ -1,4 +1,4 @@
-import { isValidTimezone, offsetAt, toDateFnsZone } from '../timezones.js'
+import { isValidTimezone, offsetAt, toDateFnsZone } from './timezones.js'
 
 export type ParsedDate = {
   /** The instant the input denotes. */

@@ -1,19 +1,19 @@
 import type { Where } from 'payload'
 
-import type { Id, TermDoc } from '../serialize/types.js'
-import type { ResolvedCalendarOptions } from '../types.js'
+import type { Id, TermDoc } from '../src/core/model.js'
+import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { serializeTerm, type Taxonomy } from '../serialize/term.js'
-import { booleanParam, languageParam, paginationParams, searchParam } from './commonParams.js'
-import { invalidParam } from './errors.js'
-import { asCaller } from './localApi.js'
-import { termEnvelope } from './pagination.js'
-import { idList, idParam, list, nonEmptyString, type Param, recordId } from './params.js'
-import { findAll, findFirst } from './reads.js'
-import { method, type RestCall, type Route } from './route.js'
-import { searchCondition } from './search.js'
-import { requireExisting } from './terms.js'
-import { termWriteMethods } from './termWrites.js'
+import { serializeTerm, type Taxonomy } from '../src/serialize/term.js'
+import { booleanParam, languageParam, paginationParams, searchParam } from '../src/rest/commonParams.js'
+import { invalidParam } from '../src/rest/errors.js'
+import { asCaller } from '../src/rest/localApi.js'
+import { termEnvelope } from '../src/rest/pagination.js'
+import { idList, idParam, list, nonEmptyString, type Param, recordId } from '../src/rest/params.js'
+import { findAll, findFirst } from '../src/rest/reads.js'
+import { method, type RestCall, type Route } from '../src/rest/route.js'
+import { searchCondition } from '../src/rest/search.js'
+import { requireExisting } from '../src/rest/terms.js'
+import { termWriteMethods } from '../src/rest/termWrites.js'
 
 const ORDER_BY = ['id', 'count', 'name', 'slug', 'description', 'parent', 'term_group', 'term_id'] as const
 

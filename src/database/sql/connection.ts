@@ -1,8 +1,9 @@
 import type { Payload } from 'payload'
 
-import { type SqlFragment, sql, type SqlTag, type SqlValue } from './statement.js'
+import { libsqlClient, primaryPool } from '../adapter.js'
+import { replicaPool } from '../readReplicas.js'
 import { sqliteReader } from './sqliteReader.js'
-import { replicaPool } from '../database/readReplicas.js'
+import { type SqlFragment, sql, type SqlTag } from './statement.js'
 
 export type { SqlTag }
 export type SqlQuery = SqlFragment
@@ -37,33 +38,25 @@ const once = <T>(load: () => Promise<T>) => {
     }))
 }
 
-type SqlAdapter = {
-  name: string
-  /** SQLite: the adapter's `@libsql/client` client. */
-  client?: { execute: (statement: { sql: string; args: SqlValue[] }) => Promise<{ rows: Row[] }> }
-  /** Postgres: the adapter's `pg` pool. */
-  pool?: { query: (text: string, values: SqlValue[]) => Promise<{ rows: Row[] }> }
-}
-
 const connections = new WeakMap<Payload, Promise<SqlConnection | null>>()
 
 async function connect(payload: Payload): Promise<SqlConnection | null> {
-  const adapter = payload.db as unknown as SqlAdapter
+  const db = payload.db
   // The pool and the client are looked up on each query: the adapter replaces them when it reconnects. Reads in a
   // context routed to a read replica use that replica's pool (see `readOnReplica`).
-  if (adapter.name === 'postgres' && adapter.pool) {
+  if (primaryPool(db)) {
     return {
       dialect: 'postgres',
       sql,
-      rows: async (query) => (await (replicaPool(adapter) ?? adapter.pool!).query(query.text('postgres'), query.params)).rows,
+      rows: async (query) => (await (replicaPool(db) ?? primaryPool(db)!).query(query.text('postgres'), query.params)).rows,
       fullTextTables: async () => NO_TABLES,
     }
   }
-  if (adapter.name === 'sqlite' && adapter.client) {
-    const reader = await sqliteReader(adapter as never)
+  if (libsqlClient(db)) {
+    const reader = await sqliteReader(db)
     const rows: SqlConnection['rows'] = reader
       ? async (query) => reader(query.text('sqlite'), query.params)
-      : async (query) => (await adapter.client!.execute({ sql: query.text('sqlite'), args: query.params })).rows
+      : async (query) => (await libsqlClient(db)!.execute({ sql: query.text('sqlite'), args: query.params })).rows
     const fullTextTables = once(async () => {
       const found = await rows(
         sql`SELECT ${sql.identifier('name')} FROM ${sql.identifier('sqlite_master')}

@@ -1,7 +1,7 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
-import type { PostStatus } from '../defaults.js'
-import type { UrlTemplates } from '../types.js'
+import type { PostStatus } from './constants.js'
+import type { UrlTemplates } from './options.js'
 
 /** Records as the Local API returns them at depth 0 (relationships are ids), in the requested locale. */
 export type Id = number

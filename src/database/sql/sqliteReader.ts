@@ -2,6 +2,8 @@ import type Database from 'libsql'
 
 import type { SqlValue } from './statement.js'
 
+import { beforeDestroy, sqliteWalFile } from '../adapter.js'
+
 type Row = Record<string, unknown>
 type Statement = ReturnType<Database.Database['prepare']>
 
@@ -18,13 +20,6 @@ async function loadLibsql(): Promise<typeof Database | null> {
   }
 }
 
-type SqliteAdapter = {
-  clientConfig?: { url?: string }
-  wal?: unknown
-  busyTimeout?: number
-  destroy?: () => Promise<void>
-}
-
 /** Enough distinct statements for every list shape (each `IN (…)` length is one); past it the cache starts over. */
 const MAX_STATEMENTS = 1_000
 
@@ -35,19 +30,15 @@ const MAX_STATEMENTS = 1_000
  * reader neither waits for the adapter's writers nor holds them up and sees every committed write; null
  * otherwise (an in-memory or remote database, or no libsql to load), and the adapter's own client serves.
  */
-export async function sqliteReader(adapter: SqliteAdapter): Promise<((text: string, params: SqlValue[]) => Row[]) | null> {
-  const url = adapter.clientConfig?.url
-  if (!adapter.wal || !url?.startsWith('file:') || url.startsWith('file://')) return null
+export async function sqliteReader(adapter: object): Promise<((text: string, params: SqlValue[]) => Row[]) | null> {
+  const file = sqliteWalFile(adapter)
+  if (!file) return null
   const Libsql = await loadLibsql()
   if (!Libsql) return null
-  const db = new Libsql(url.slice('file:'.length))
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(adapter.busyTimeout ?? 0))}`)
+  const db = new Libsql(file.path)
+  db.exec(`PRAGMA busy_timeout = ${file.busyTimeout}`)
   db.exec('PRAGMA query_only = 1')
-  const destroy = adapter.destroy
-  adapter.destroy = async function destroyWithReader(this: unknown) {
-    db.close()
-    await destroy?.call(this)
-  }
+  beforeDestroy(adapter, () => db.close())
   const statements = new Map<string, { statement: Statement; columns: string[] }>()
   const prepared = (text: string) => {
     let entry = statements.get(text)

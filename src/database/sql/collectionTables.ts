@@ -1,9 +1,7 @@
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { namespaceReadHooks } from '../hooks/namespaceReadHooks.js'
-
-type DrizzleTable = Record<string, { name?: string } | undefined>
-type TableAdapter = { tableNameMap: Map<string, string>; tables: Record<string, DrizzleTable> }
+import { columnOf, mainTableOf } from '../adapter.js'
+import { namespaceReadHooks } from './readHooks.js'
 
 /**
  * A field stored in a column of the collection's main table, or of its `_locales` table when localized; `loaded`
@@ -32,16 +30,11 @@ const SIMPLE = new Set(['checkbox', 'date', 'email', 'number', 'radio', 'relatio
 
 const cache = new WeakMap<Payload, Map<string, CollectionTables>>()
 
-const columnOf = (table: DrizzleTable, key: string): string | undefined => table[key]?.name
-
 function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
-  const adapter = payload.db as unknown as TableAdapter
-  const main = adapter.tableNameMap.get(slug.replace(/-/g, '_'))!
+  const db = payload.db
+  const main = mainTableOf(db, slug)!
   const locales = `${main}_locales`
   const rels = `${main}_rels`
-  const mainTable = adapter.tables[main]
-  const localesTable = adapter.tables[locales] ?? {}
-  const relsTable = adapter.tables[rels] ?? {}
   const idField = { name: 'id', type: 'number' } as FlattenedField
   const columns = new Map<string, ColumnField>([['id', { field: idField, column: 'id', localized: false, loaded: true }]])
   const relations = new Map<string, RelationField>()
@@ -60,13 +53,13 @@ function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
       continue
     }
     if ((field.type === 'relationship' || field.type === 'upload') && field.hasMany) {
-      const column = columnOf(relsTable, `${field.relationTo}ID`)
+      const column = columnOf(db, rels, `${field.relationTo}ID`)
       if (column) relations.set(field.name, { field, column })
       else complete = false
       continue
     }
     const localized = Boolean('localized' in field && field.localized)
-    const column = columnOf(localized ? localesTable : mainTable, field.name)
+    const column = columnOf(db, localized ? locales : main, field.name)
     if (column) columns.set(field.name, { field, column, localized, loaded: !writeOnly })
     else complete = false
   }

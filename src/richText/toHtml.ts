@@ -1,6 +1,6 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 
-import type { RichText } from './types.js'
+import type { RichText } from '../core/model.js'
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
 

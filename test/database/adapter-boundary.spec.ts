@@ -1,0 +1,175 @@
+/**
+ * `src/database/adapter.ts` is the one module that reaches into the internals of Payload's SQL adapters. Its
+ * accessors are checked here against a real database (those of read replicas in read-replicas.spec.ts), and its
+ * start-up check against adapters that lack an internal: what can safely go is turned off with a warning, what the
+ * calendar's guarantees rest on stops the start.
+ */
+import type { DatabaseAdapterObj, Payload } from 'payload'
+
+import { resolveOptions } from '../../src/core/options.js'
+import {
+  AdapterInternalsMissing,
+  columnOf,
+  executeRaw,
+  hasFeature,
+  libsqlClient,
+  mainTableOf,
+  postgresPools,
+  primaryPool,
+  rawTablesOf,
+  replicaSet,
+  sqliteWalFile,
+  transactionSession,
+} from '../../src/database/adapter.js'
+import { withCalendarSafeguards } from '../../src/database/safeguards.js'
+import { sqlConnection } from '../../src/database/sql/connection.js'
+import { databaseAdapter } from '../../host/database.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+
+let server: TestServer
+let payload: Payload
+
+beforeAll(async () => {
+  server = await startTestServer()
+  payload = server.payload
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+const isPostgres = () => server.database.kind === 'postgres'
+
+describe('the accessors', () => {
+  test('find every feature of the adapter Payload runs on', () => {
+    const features = [
+      'sqlReads',
+      'schemaIndexes',
+      'resilientPool',
+      'plannerStatistics',
+      'transactions',
+      'replicaRouting',
+    ] as const
+    expect(features.filter((feature) => !hasFeature(payload.db, feature))).toEqual([])
+  })
+
+  test('name the tables and columns of collections and globals', () => {
+    expect(mainTableOf(payload.db, 'events')).toBe('events')
+    expect(mainTableOf(payload.db, 'event-categories')).toBe('event_categories')
+    expect(mainTableOf(payload.db, 'calendar-change-stamp')).toBe('calendar_change_stamp')
+    expect(columnOf(payload.db, 'events', 'startDate')).toBe('start_date')
+    expect(columnOf(payload.db, 'events_locales', 'title')).toBe('title')
+    const tables = rawTablesOf(payload.db, 'events')
+    expect(tables?.names).toEqual({
+      main: 'events',
+      locales: 'events_locales',
+      rels: 'events_rels',
+    })
+    expect(Object.keys(tables?.main?.indexes ?? {})).toContain('events_id_list_idx')
+    expect(tables?.rels?.columns).toHaveProperty('event-categoriesID')
+  })
+
+  test('run raw statements on the connection', async () => {
+    const rows = (await executeRaw(payload.db, 'SELECT 1 AS one')) as { one: unknown }[]
+    expect(rows.map((row) => Number(row.one))).toEqual([1])
+  })
+
+  test("reach the driver's own connection: the Postgres pool, or the libsql client and the WAL file", async () => {
+    if (isPostgres()) {
+      expect((await primaryPool(payload.db)!.query('SELECT 2 AS two', [])).rows).toEqual([
+        { two: 2 },
+      ])
+      expect(libsqlClient(payload.db)).toBeUndefined()
+      const [pool] = postgresPools(payload.db)
+      expect([pool.options.query_timeout, pool.options.connectionTimeoutMillis]).toEqual([
+        10_000, 5_000,
+      ])
+      expect(sqliteWalFile(payload.db)).toBeUndefined()
+    } else {
+      const { rows } = await libsqlClient(payload.db)!.execute({ sql: 'SELECT 2 AS two', args: [] })
+      expect(rows.map((row) => Number(row.two))).toEqual([2])
+      expect(primaryPool(payload.db)).toBeUndefined()
+      expect(sqliteWalFile(payload.db)).toEqual({
+        path: server.database.uri.slice('file:'.length),
+        busyTimeout: 5_000,
+      })
+    }
+    expect(replicaSet(payload.db)).toBeUndefined()
+  })
+
+  test('find an open transaction and run statements inside it', async () => {
+    const id = await payload.db.beginTransaction()
+    const session = transactionSession(payload.db, id!)
+    expect(session).toBeDefined()
+    await executeRaw(payload.db, `UPDATE event_tags SET count = 7 WHERE id = -1`, session)
+    await payload.db.commitTransaction(id!)
+    expect(transactionSession(payload.db, id!)).toBeUndefined()
+  })
+
+  test('make the search index a trigram index on Postgres', async () => {
+    if (!isPostgres()) return
+    const rows = (await executeRaw(
+      payload.db,
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'events_search_text_trgm_idx'",
+    )) as { indexdef: string }[]
+    expect(rows[0]?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
+  })
+})
+
+describe('the start-up check', () => {
+  /** The host's adapter, with `remove` taken from the adapter Payload makes, wrapped by the plugin. */
+  const adapterWithout = async (remove: string): Promise<DatabaseAdapterObj> => {
+    const host = await databaseAdapter(server.database.uri)
+    const lacking: DatabaseAdapterObj = {
+      ...host,
+      init: (args) => {
+        const adapter = host.init(args) as unknown as Record<string, unknown>
+        delete adapter[remove]
+        return adapter as never
+      },
+    }
+    return withCalendarSafeguards(lacking, resolveOptions({}), ['events'])
+  }
+
+  const warnings: string[] = []
+  const quietPayload = () =>
+    ({
+      ...payload,
+      logger: { ...payload.logger, warn: (message: string) => warnings.push(message) },
+    }) as unknown as Payload
+
+  test('refuses to start without an internal the calendar relies on, naming the versions and the internal', async () => {
+    const adapter = await adapterWithout('sessions')
+    const start = () => adapter.init({ payload: quietPayload() })
+    expect(start).toThrow(AdapterInternalsMissing)
+    const kind = isPostgres() ? 'postgres' : 'sqlite'
+    expect(start).toThrow(
+      new RegExp(
+        `@payloadcms/db-${kind} 3\\.\\d+\\.\\d+ with payload 3\\.\\d+\\.\\d+: the adapter has no \`sessions\``,
+      ),
+    )
+  })
+
+  test('turns off what it can do without, with a warning', async () => {
+    warnings.length = 0
+    const adapter = (await adapterWithout('rawTables')).init({ payload: quietPayload() })
+    expect(hasFeature(adapter, 'schemaIndexes')).toBe(false)
+    expect(hasFeature(adapter, 'transactions')).toBe(true)
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /has no `rawTables`, needed for its read and search indexes; turned off/,
+      ),
+    ])
+  })
+
+  test('without the tables its SQL reads are built from, the namespace reads through the Local API', async () => {
+    warnings.length = 0
+    const adapter = (await adapterWithout('tables')).init({ payload: quietPayload() })
+    expect(hasFeature(adapter, 'sqlReads')).toBe(false)
+    expect(warnings).toEqual([
+      expect.stringMatching(/has no `tables`, needed for its SQL reads; turned off/),
+    ])
+    expect(primaryPool(adapter) ?? libsqlClient(adapter)).toBeUndefined()
+    expect(await sqlConnection({ db: adapter } as unknown as Payload)).toBeNull()
+  })
+})
