@@ -83,8 +83,14 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
       'import-x/no-duplicates': 'error',
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
@@ -118,7 +124,8 @@ export default tseslint.config(
           message: `Payload's database adapter is not cast to its internals: ${BEHIND_THE_DOOR}`,
         },
         {
-          selector: "MemberExpression[object.property.name='db'][property.name=/^(pool|client|tables|execute)$/]",
+          selector:
+            "MemberExpression[object.property.name='db'][property.name=/^(pool|client|tables|execute)$/]",
           message: BEHIND_THE_DOOR,
         },
         {

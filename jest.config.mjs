@@ -9,7 +9,10 @@ async function postgresUri() {
       socket.destroy()
       resolve(value)
     }
-    socket.once('connect', () => answer(true)).once('error', () => answer(false)).once('timeout', () => answer(false))
+    socket
+      .once('connect', () => answer(true))
+      .once('error', () => answer(false))
+      .once('timeout', () => answer(false))
   })
   return answers ? 'postgres://postgres@127.0.0.1:5432/postgres' : null
 }
@@ -21,7 +24,9 @@ async function postgresUri() {
  */
 const project = (name, database) => ({
   displayName: name,
-  testPathIgnorePatterns: [database.kind === 'postgres' ? '\\.(unit|browser)\\.spec\\.ts$' : '/site\\.spec\\.ts$'],
+  testPathIgnorePatterns: [
+    database.kind === 'postgres' ? '\\.(unit|browser)\\.spec\\.ts$' : '/site\\.spec\\.ts$',
+  ],
   testEnvironment: 'node',
   // Lexical's default Node entry wraps its build in top-level await, which Node 20 sometimes never settles.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },
@@ -30,12 +35,16 @@ const project = (name, database) => ({
   modulePathIgnorePatterns: ['<rootDir>/bench-results/', '<rootDir>/test-results/'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } },
+    ],
   },
   // In-process tests run the plugin from its sources, one module graph with the internals they inspect; processes
   // the tests start (npm start, the scripts, the generated site) use the built package.
   moduleNameMapper: {
-    '^payload-events-calendar/migrations/sqlite-search-index$': '<rootDir>/src/exports/migrations/sqliteSearchIndex.ts',
+    '^payload-events-calendar/migrations/sqlite-search-index$':
+      '<rootDir>/src/exports/migrations/sqliteSearchIndex.ts',
     '^payload-events-calendar$': '<rootDir>/src/exports/index.ts',
     '^payload-events-calendar/(client|next|rsc|server)$': '<rootDir>/src/exports/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

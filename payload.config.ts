@@ -19,7 +19,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 function secret(): string {
   if (process.env.PAYLOAD_SECRET) return process.env.PAYLOAD_SECRET
   if (process.env.NODE_ENV === 'production') {
-    throw new Error('PAYLOAD_SECRET is not set: a production server needs a secret of its own to sign logins (a long random string)')
+    throw new Error(
+      'PAYLOAD_SECRET is not set: a production server needs a secret of its own to sign logins (a long random string)',
+    )
   }
   return 'development-secret-change-me'
 }
@@ -43,7 +45,8 @@ export async function hostConfig(
     // The SQL adapters migrate by themselves in production only; elsewhere the host does, before the plugin starts.
     onInit: async (payload) => {
       const migrations = (payload.db as { prodMigrations?: Migration[] }).prodMigrations
-      if (migrations && process.env.NODE_ENV !== 'production') await payload.db.migrate({ migrations })
+      if (migrations && process.env.NODE_ENV !== 'production')
+        await payload.db.migrate({ migrations })
     },
     plugins: [
       eventsCalendarPlugin({

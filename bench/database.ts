@@ -34,8 +34,14 @@ export const datasetKey = (args: DatasetArgs) =>
 /** Runs a command, passing its stderr (the import's progress bar) through; resolves to its stdout. */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (error, stdout) =>
-      error ? reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}`)) : resolve(stdout),
+    const child = execFile(
+      command,
+      args,
+      { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
+      (error, stdout) =>
+        error
+          ? reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}`))
+          : resolve(stdout),
     )
     child.stderr?.pipe(process.stderr)
   })
@@ -47,10 +53,9 @@ export async function writeDataset(args: DatasetArgs): Promise<string> {
   const file = path.join(CACHE_DIR, `${datasetKey(args)}.json`)
   await run('node', [
     'bench/make-dataset.mjs',
-    ...['--events', '--venues', '--organizers', '--categories', '--tags', '--anchor'].flatMap((flag) => [
-      flag,
-      String(args[flag.slice(2) as keyof DatasetArgs]),
-    ]),
+    ...['--events', '--venues', '--organizers', '--categories', '--tags', '--anchor'].flatMap(
+      (flag) => [flag, String(args[flag.slice(2) as keyof DatasetArgs])],
+    ),
     '--out',
     file,
   ])
@@ -68,8 +73,13 @@ async function importDataset(args: DatasetArgs, uri: string): Promise<Imported> 
   let seconds = 0
   for (let start = 0; start < dataset.events.length; start += EVENTS_PER_SEED) {
     const chunk = path.join(CACHE_DIR, `${datasetKey(args)}-from-${start}.json`)
-    fs.writeFileSync(chunk, JSON.stringify({ ...dataset, events: dataset.events.slice(start, start + EVENTS_PER_SEED) }))
-    const output = await run('npm', ['run', '--silent', 'seed', '--', '--file', chunk], { DATABASE_URI: uri })
+    fs.writeFileSync(
+      chunk,
+      JSON.stringify({ ...dataset, events: dataset.events.slice(start, start + EVENTS_PER_SEED) }),
+    )
+    const output = await run('npm', ['run', '--silent', 'seed', '--', '--file', chunk], {
+      DATABASE_URI: uri,
+    })
     fs.rmSync(chunk)
     // The seed's own figure: the import alone, without booting Payload and migrating.
     seconds += Number(/Imported \S+ in ([\d.]+) s/.exec(output)?.[1])
@@ -116,7 +126,8 @@ export async function postgresCopy(
 ): Promise<Prepared> {
   const admin = new pg.Client({ connectionString: adminUri })
   await admin.connect()
-  const uriOf = (name: string) => Object.assign(new URL(adminUri), { pathname: `/${name}` }).toString()
+  const uriOf = (name: string) =>
+    Object.assign(new URL(adminUri), { pathname: `/${name}` }).toString()
   const copy = `${cache.startsWith('bench_site') ? 'bench_site_run' : 'bench_run'}_${process.pid}`
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [cache])
@@ -148,5 +159,11 @@ export async function postgresCopy(
 }
 
 /** The development host's Postgres database holding the dataset, kept under a name made from the dataset arguments. */
-export const postgresDatabase = (args: DatasetArgs, fresh: boolean, adminUri: string): Promise<Prepared> =>
-  postgresCopy(`bench_${datasetKey(args).replaceAll('-', '_')}`, fresh, adminUri, (uri) => importDataset(args, uri))
+export const postgresDatabase = (
+  args: DatasetArgs,
+  fresh: boolean,
+  adminUri: string,
+): Promise<Prepared> =>
+  postgresCopy(`bench_${datasetKey(args).replaceAll('-', '_')}`, fresh, adminUri, (uri) =>
+    importDataset(args, uri),
+  )

@@ -13,13 +13,20 @@ http
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', () => {
-        const next = JSON.parse(Buffer.concat(chunks).toString()) as { status: number; contentType: string; body: string }
+        const next = JSON.parse(Buffer.concat(chunks).toString()) as {
+          status: number
+          contentType: string
+          body: string
+        }
         response = { ...next, body: Buffer.from(next.body, 'base64') }
         res.end()
       })
       return
     }
-    res.writeHead(response.status, { 'content-type': response.contentType, 'content-length': response.body.length })
+    res.writeHead(response.status, {
+      'content-type': response.contentType,
+      'content-length': response.body.length,
+    })
     res.end(response.body)
   })
   .listen(Number(process.env.PORT), process.env.HOST)

@@ -17,8 +17,12 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${log()}`)
     try {
       if ((await fetch(url)).ok) return
@@ -31,7 +35,12 @@ async function waitUntilAnswering(url: string, child: ChildProcess, log: () => s
 }
 
 /** Starts a node script of the project as its own process on a free loopback port; `probe` is a path that answers 200 once up. */
-async function startScript(script: string, nodeArgs: string[], env: Record<string, string>, probe: string): Promise<Served> {
+async function startScript(
+  script: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  probe: string,
+): Promise<Served> {
   const port = await freePort()
   const child = spawn(process.execPath, [...NODE_ARGS, ...nodeArgs, script], {
     cwd: ROOT,
@@ -91,7 +100,12 @@ export const startFloor = () => startScript(path.join('bench', 'floor.ts'), [], 
 function processTree(pid: number): number[] {
   let children: number[] = []
   try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
   } catch {
     // The process has ended: it has no children.
   }
@@ -132,7 +146,7 @@ const cpuMs = (pid: number) =>
  * being served, and would otherwise weigh on the next route's figures. Gives up after two minutes.
  */
 export async function waitUntilIdle(pid: number): Promise<void> {
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const before = cpuMs(pid)
     await new Promise((resolve) => setTimeout(resolve, 500))
     if (cpuMs(pid) - before < 50) return

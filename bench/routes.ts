@@ -6,7 +6,8 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 const NAMESPACE = '/api/calendar/events/v1'
 const ymd = (date: Date) => date.toISOString().slice(0, 10)
 /** A wall-clock time in the site's zone as the UTC instant Payload compares with. */
-const instant = (wallClock: string, timezone: string) => fromZonedTime(wallClock, timezone).toISOString()
+const instant = (wallClock: string, timezone: string) =>
+  fromZonedTime(wallClock, timezone).toISOString()
 
 async function getJson(url: string): Promise<any> {
   const response = await fetch(url)
@@ -23,25 +24,40 @@ type Condition = [field: string, operator: string, value: number | string]
  */
 function nativeEvents(conditions: Condition[], limit: number) {
   return (authenticated: boolean) => {
-    const all: Condition[] = [...(authenticated ? [] : [['status', 'equals', 'publish'] as Condition]), ['hideFromListings', 'not_equals', 'true'], ...conditions]
-    const where = all.map(([field, operator, value], index) => `where[and][${index}][${field}][${operator}]=${encodeURIComponent(value)}`)
+    const all: Condition[] = [
+      ...(authenticated ? [] : [['status', 'equals', 'publish'] as Condition]),
+      ['hideFromListings', 'not_equals', 'true'],
+      ...conditions,
+    ]
+    const where = all.map(
+      ([field, operator, value], index) =>
+        `where[and][${index}][${field}][${operator}]=${encodeURIComponent(value)}`,
+    )
     return `/api/events?limit=${limit}&depth=1&sort=startDate,id&${where.join('&')}`
   }
 }
 
 /** Our default window: from today, 00:00, to the end of the same day two years ahead, in the site's zone. */
 function defaultWindow(timezone: string): Condition[] {
-  const [year, month, day] = formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd').split('-').map(Number)
+  const [year, month, day] = formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd')
+    .split('-')
+    .map(Number)
   const end = ymd(new Date(Date.UTC(year + 2, month - 1, day)))
   return [
-    ['startDate', 'greater_than_equal', instant(`${formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd')} 00:00:00`, timezone)],
+    [
+      'startDate',
+      'greater_than_equal',
+      instant(`${formatInTimeZone(new Date(), timezone, 'yyyy-MM-dd')} 00:00:00`, timezone),
+    ],
     ['endDate', 'less_than_equal', instant(`${end} 23:59:59`, timezone)],
   ]
 }
 
 /** A category and every category below it, as the `categories` filter takes them. */
 function withDescendants(id: number, categories: { id: number; parent: number }[]): number[] {
-  const below = categories.filter((term) => term.parent === id).flatMap((term) => withDescendants(term.id, categories))
+  const below = categories
+    .filter((term) => term.parent === id)
+    .flatMap((term) => withDescendants(term.id, categories))
   return [id, ...below]
 }
 
@@ -55,18 +71,28 @@ export async function calendarRoutes(server: string, timezone: string): Promise<
   const event = events[0]
   const terms = categories as { id: number; parent: number; count: number }[]
   const category = terms.filter((term) => term.parent === 0).sort((a, b) => b.count - a.count)[0]
-  const word = (event.title as string).split(/\W+/).sort((a, b) => b.length - a.length)[0].toLowerCase()
+  const word = (event.title as string)
+    .split(/\W+/)
+    .sort((a, b) => b.length - a.length)[0]
+    .toLowerCase()
   const today = new Date()
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1))
   const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 0))
   const window = defaultWindow(timezone)
   return [
     { name: 'events list', path: `${NAMESPACE}/events`, native: nativeEvents(window, 10) },
-    { name: 'events per_page=50', path: `${NAMESPACE}/events?per_page=50`, native: nativeEvents(window, 50) },
+    {
+      name: 'events per_page=50',
+      path: `${NAMESPACE}/events?per_page=50`,
+      native: nativeEvents(window, 50),
+    },
     {
       name: `events categories=${category.id}`,
       path: `${NAMESPACE}/events?categories=${category.id}`,
-      native: nativeEvents([...window, ['categories', 'in', withDescendants(category.id, terms).join(',')]], 10),
+      native: nativeEvents(
+        [...window, ['categories', 'in', withDescendants(category.id, terms).join(',')]],
+        10,
+      ),
     },
     {
       name: `events search=${word}`,
@@ -85,7 +111,10 @@ export async function calendarRoutes(server: string, timezone: string): Promise<
       ),
     },
     { name: 'event by id', path: `${NAMESPACE}/events/${event.id}` },
-    { name: 'event by slug', path: `${NAMESPACE}/events/by-slug/${encodeURIComponent(event.slug)}` },
+    {
+      name: 'event by slug',
+      path: `${NAMESPACE}/events/by-slug/${encodeURIComponent(event.slug)}`,
+    },
     { name: 'venues list', path: `${NAMESPACE}/venues` },
     { name: 'organizers list', path: `${NAMESPACE}/organizers` },
     { name: 'categories list', path: `${NAMESPACE}/categories` },

@@ -11,9 +11,23 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { type DatasetArgs, postgresDatabase, type Prepared, ROOT, sqliteDatabase } from './database.js'
+import {
+  type DatasetArgs,
+  postgresDatabase,
+  type Prepared,
+  ROOT,
+  sqliteDatabase,
+} from './database.js'
 import { load, type LoadOptions } from './load.js'
-import { peakMemoryMiB, resetPeakMemory, SERVER_HEAP_MIB, type Served, startFloor, startServer, waitUntilIdle } from './processes.js'
+import {
+  peakMemoryMiB,
+  resetPeakMemory,
+  SERVER_HEAP_MIB,
+  type Served,
+  startFloor,
+  startServer,
+  waitUntilIdle,
+} from './processes.js'
 import { type BenchRoute, calendarRoutes } from './routes.js'
 import { SITE_TIMEZONE } from '../test/site/site.js'
 import { benchSite } from './site.js'
@@ -32,7 +46,8 @@ const { values: args } = parseArgs({
   },
 })
 if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres')
-if (args.host !== 'dev' && args.host !== 'next') throw new Error('--host is dev (the project server) or next (a generated site)')
+if (args.host !== 'dev' && args.host !== 'next')
+  throw new Error('--host is dev (the project server) or next (a generated site)')
 // The generated site runs on PostgreSQL, as most sites do.
 if (args.host === 'next') args.db = 'postgres'
 
@@ -46,7 +61,9 @@ const dataset: DatasetArgs = {
   categories: 40,
   tags: 150,
   // The first of this month: events spread around it, so an import stays current (and reusable) for the month.
-  anchor: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)).toISOString().slice(0, 10),
+  anchor: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))
+    .toISOString()
+    .slice(0, 10),
 }
 const loadOptions: LoadOptions = {
   connections: Number(args.connections),
@@ -62,9 +79,21 @@ function createEditor(databaseUri: string): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(
       'npm',
-      ['run', '--silent', 'user:create', '--', '--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
+      [
+        'run',
+        '--silent',
+        'user:create',
+        '--',
+        '--email',
+        EDITOR.email,
+        '--password',
+        EDITOR.password,
+        '--role',
+        'editor',
+      ],
       { cwd: ROOT, env: { ...process.env, DATABASE_URI: databaseUri } },
-      (error, stdout, stderr) => (error ? reject(new Error(`user:create failed: ${stderr || stdout}`)) : resolve()),
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`user:create failed: ${stderr || stdout}`)) : resolve(),
     ),
   )
 }
@@ -93,15 +122,23 @@ async function fetchOnce(url: string, headers: Record<string, string>) {
   const started = performance.now()
   const response = await fetch(url, { headers })
   const body = Buffer.from(await response.arrayBuffer())
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString().slice(0, 300)}`)
+  if (response.status !== 200)
+    throw new Error(`GET ${url} answered ${response.status}: ${body.toString().slice(0, 300)}`)
   const contentType = response.headers.get('content-type') ?? 'application/json'
   return { status: response.status, contentType, body, ms: performance.now() - started }
 }
 
 /** The response, and the median time of three requests made one after the other, with no other load. */
 async function fetchAlone(url: string, headers: Record<string, string>) {
-  const responses = [await fetchOnce(url, headers), await fetchOnce(url, headers), await fetchOnce(url, headers)]
-  return { ...responses[0], aloneMs: responses.map((response) => response.ms).sort((a, b) => a - b)[1] }
+  const responses = [
+    await fetchOnce(url, headers),
+    await fetchOnce(url, headers),
+    await fetchOnce(url, headers),
+  ]
+  return {
+    ...responses[0],
+    aloneMs: responses.map((response) => response.ms).sort((a, b) => a - b)[1],
+  }
 }
 
 /**
@@ -110,7 +147,9 @@ async function fetchAlone(url: string, headers: Record<string, string>) {
  */
 const loadFor = (aloneMs: number): LoadOptions => ({
   ...loadOptions,
-  duration: Math.round(Math.min(30, Math.max(loadOptions.duration, (4 * loadOptions.connections * aloneMs) / 1000))),
+  duration: Math.round(
+    Math.min(30, Math.max(loadOptions.duration, (4 * loadOptions.connections * aloneMs) / 1000)),
+  ),
 })
 
 /**
@@ -119,7 +158,7 @@ const loadFor = (aloneMs: number): LoadOptions => ({
  */
 async function settle(server: Served) {
   await waitUntilIdle(server.pid)
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const started = performance.now()
     await fetch(`${server.url}/api/calendar/events/v1/categories?per_page=1`)
     if (performance.now() - started < 1000) return
@@ -127,35 +166,77 @@ async function settle(server: Served) {
 }
 
 /** Loads our server on one route, measuring the server's peak memory during the load. */
-async function loadServer(server: Served, route: BenchRoute, headers: Record<string, string>, aloneMs: number) {
-  if (!resetPeakMemory(server.pid)) log('cannot reset the peak RSS here: RSS is the peak since the server started')
+async function loadServer(
+  server: Served,
+  route: BenchRoute,
+  headers: Record<string, string>,
+  aloneMs: number,
+) {
+  if (!resetPeakMemory(server.pid))
+    log('cannot reset the peak RSS here: RSS is the peak since the server started')
   const options = loadFor(aloneMs)
   const result = await load(server.url + route.path, headers, options)
   return { ...result, seconds: options.duration, peakRssMiB: peakMemoryMiB(server.pid) }
 }
 
-async function measure(server: Served, floor: Served, route: BenchRoute, auth: Auth, headers: Record<string, string>): Promise<Row> {
+async function measure(
+  server: Served,
+  floor: Served,
+  route: BenchRoute,
+  auth: Auth,
+  headers: Record<string, string>,
+): Promise<Row> {
   await settle(server)
   const response = await fetchAlone(server.url + route.path, headers)
   const ours = await loadServer(server, route, headers, response.aloneMs)
   await fetch(floor.url, {
     method: 'PUT',
-    body: JSON.stringify({ status: response.status, contentType: response.contentType, body: response.body.toString('base64') }),
+    body: JSON.stringify({
+      status: response.status,
+      contentType: response.contentType,
+      body: response.body.toString('base64'),
+    }),
   })
   const floorResult = await load(floor.url + route.path, {}, loadOptions)
-  log(`${route.name} (${auth}): ${ours.requestsPerSecond.toFixed(1)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)} req/s`)
+  log(
+    `${route.name} (${auth}): ${ours.requestsPerSecond.toFixed(1)} req/s, floor ${floorResult.requestsPerSecond.toFixed(0)} req/s`,
+  )
   const { aloneMs, body } = response
-  return { route: route.name, path: route.path, auth, bytes: body.length, aloneMs, ours, floor: floorResult }
+  return {
+    route: route.name,
+    path: route.path,
+    auth,
+    bytes: body.length,
+    aloneMs,
+    ours,
+    floor: floorResult,
+  }
 }
 
 /** Payload's own REST for the page the row's route shows, on the same server; warns if it lists other events. */
-async function measureNative(server: Served, route: BenchRoute, row: Row, nativePath: string, headers: Record<string, string>) {
+async function measureNative(
+  server: Served,
+  route: BenchRoute,
+  row: Row,
+  nativePath: string,
+  headers: Record<string, string>,
+) {
   await settle(server)
   const response = await fetchAlone(server.url + nativePath, headers)
-  const ourIds = JSON.parse((await fetchOnce(server.url + route.path, headers)).body.toString()).events.map((event: { id: number }) => event.id)
+  const ourIds = JSON.parse(
+    (await fetchOnce(server.url + route.path, headers)).body.toString(),
+  ).events.map((event: { id: number }) => event.id)
   const nativeIds = JSON.parse(response.body.toString()).docs.map((doc: { id: number }) => doc.id)
-  if (ourIds.join() !== nativeIds.join()) log(`warning: Payload REST lists other events than ours for ${route.name} (${nativeIds} against ${ourIds})`)
-  const result = await loadServer(server, { name: `Payload REST, ${route.name}`, path: nativePath }, headers, response.aloneMs)
+  if (ourIds.join() !== nativeIds.join())
+    log(
+      `warning: Payload REST lists other events than ours for ${route.name} (${nativeIds} against ${ourIds})`,
+    )
+  const result = await loadServer(
+    server,
+    { name: `Payload REST, ${route.name}`, path: nativePath },
+    headers,
+    response.aloneMs,
+  )
   log(`Payload REST, ${route.name} (${row.auth}): ${result.requestsPerSecond.toFixed(1)} req/s`)
   return { ...result, path: nativePath, bytes: response.body.length }
 }
@@ -163,7 +244,12 @@ async function measureNative(server: Served, route: BenchRoute, row: Row, native
 /** Payload's own trivial route on the same server, anonymous: what any request to it costs at least. */
 async function measurePayloadMe(server: Served) {
   await settle(server)
-  const result = await loadServer(server, { name: 'Payload /api/users/me', path: '/api/users/me' }, {}, 1)
+  const result = await loadServer(
+    server,
+    { name: 'Payload /api/users/me', path: '/api/users/me' },
+    {},
+    1,
+  )
   log(`Payload /api/users/me (anonymous): ${result.requestsPerSecond.toFixed(1)} req/s`)
   return result
 }
@@ -173,7 +259,9 @@ log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.hos
 const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
 const database: Prepared =
   site?.database ??
-  (args.db === 'postgres' ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI) : await sqliteDatabase(dataset, args.fresh))
+  (args.db === 'postgres'
+    ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
+    : await sqliteDatabase(dataset, args.fresh))
 log(
   database.import
     ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
@@ -194,16 +282,27 @@ try {
     ['anonymous', {}],
     ['editor', { authorization: `JWT ${await login(server)}` }],
   ]
-  const routes = await calendarRoutes(server.url, site ? SITE_TIMEZONE : process.env.CALENDAR_TIMEZONE || 'UTC')
+  const routes = await calendarRoutes(
+    server.url,
+    site ? SITE_TIMEZONE : process.env.CALENDAR_TIMEZONE || 'UTC',
+  )
   // Every route once under load before any is measured: the first requests to a fresh server compile its code.
   for (const route of routes) {
-    for (const [, headers] of modes) await load(server.url + route.path, headers, { ...loadOptions, duration: 2, warmup: 0 })
+    for (const [, headers] of modes)
+      await load(server.url + route.path, headers, { ...loadOptions, duration: 2, warmup: 0 })
   }
   const rows: Row[] = []
   for (const route of routes) {
     for (const [auth, headers] of modes) {
       const row = await measure(server, floor, route, auth, headers)
-      if (route.native) row.payload = await measureNative(server, route, row, route.native(auth === 'editor'), headers)
+      if (route.native)
+        row.payload = await measureNative(
+          server,
+          route,
+          row,
+          route.native(auth === 'editor'),
+          headers,
+        )
       rows.push(row)
     }
   }
@@ -211,18 +310,29 @@ try {
   const usersMe = await measurePayloadMe(server)
   const table = formatTable(rows)
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
-  const hostName = site ? 'next start of a generated site' : `the project's server, ${args.workers} worker${args.workers === '1' ? '' : 's'}`
+  const hostName = site
+    ? 'next start of a generated site'
+    : `the project's server, ${args.workers} worker${args.workers === '1' ? '' : 's'}`
   console.log(
     `\n${events.toLocaleString('en-US')} events on ${args.db}, ${hostName}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
   )
-  console.log(database.import ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s` : `database: reused ${database.cache}`)
+  console.log(
+    database.import
+      ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s`
+      : `database: reused ${database.cache}`,
+  )
   console.log(`\n${table}\n`)
-  const cachedList = rows.find((row) => row.route === 'events list' && row.auth === 'anonymous')!.ours.requestsPerSecond
+  const cachedList = rows.find((row) => row.route === 'events list' && row.auth === 'anonymous')!
+    .ours.requestsPerSecond
   console.log(
     `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
       `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
   )
-  const out = path.join(ROOT, 'bench-results', `bench-${args.host}${args.workers === '1' ? '' : `-${args.workers}w`}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`)
+  const out = path.join(
+    ROOT,
+    'bench-results',
+    `bench-${args.host}${args.workers === '1' ? '' : `-${args.workers}w`}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`,
+  )
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(
     out,

@@ -4,14 +4,24 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { createSite, packPlugin, type Site } from '../test/site/site.js'
-import { type DatasetArgs, datasetKey, postgresCopy, type Prepared, ROOT, writeDataset } from './database.js'
+import {
+  type DatasetArgs,
+  datasetKey,
+  postgresCopy,
+  type Prepared,
+  ROOT,
+  writeDataset,
+} from './database.js'
 
 const WORK = path.join(ROOT, 'bench-results', 'site')
 
 /** A hash of the schema the site's migrations build: an import made for another schema is not reused. */
 function schemaHash(site: Site): string {
   const dir = path.join(site.dir, 'src', 'migrations')
-  const snapshots = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort()
+  const snapshots = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
   const hash = createHash('sha1')
   for (const file of snapshots) {
     // Each snapshot names itself and its predecessor with random ids; the rest is the schema.
@@ -25,13 +35,18 @@ function schemaHash(site: Site): string {
  * The generated Payload site (test/site) with the packed plugin, built by `next build`, on a Postgres copy of the
  * dataset imported through the site's own seed script (`payload run`), kept per dataset and schema.
  */
-export async function benchSite(args: DatasetArgs, fresh: boolean, adminUri: string): Promise<{ site: Site; database: Prepared }> {
+export async function benchSite(
+  args: DatasetArgs,
+  fresh: boolean,
+  adminUri: string,
+): Promise<{ site: Site; database: Prepared }> {
   const admin = new pg.Client({ connectionString: adminUri })
   await admin.connect()
   const scratch = `bench_site_scratch_${process.pid}`
   await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`)
   await admin.query(`CREATE DATABASE ${scratch}`)
-  const uriOf = (name: string) => Object.assign(new URL(adminUri), { pathname: `/${name}` }).toString()
+  const uriOf = (name: string) =>
+    Object.assign(new URL(adminUri), { pathname: `/${name}` }).toString()
   try {
     const tarball = await packPlugin(path.join(WORK, 'pack'))
     const site = await createSite(path.join(WORK, 'app'), tarball, uriOf(scratch))

@@ -16,7 +16,20 @@ export type Row = {
   payload?: LoadResult & { path: string; bytes: number }
 }
 
-const COLUMNS = ['route', 'auth', 'alone ms', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'RSS MiB', 'Payload req/s', 'ours/Payload', 'floor req/s', 'ours/floor']
+const COLUMNS = [
+  'route',
+  'auth',
+  'alone ms',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'bytes',
+  'RSS MiB',
+  'Payload req/s',
+  'ours/Payload',
+  'floor req/s',
+  'ours/floor',
+]
 const NUMERIC = new Set(COLUMNS.slice(2))
 
 const number = (value: number, digits = 0) =>
@@ -49,6 +62,14 @@ export function formatTable(rows: Row[]): string {
   const lines = [COLUMNS, ...rows.map(cells)]
   const widths = COLUMNS.map((_, index) => Math.max(...lines.map((line) => line[index].length)))
   const format = (line: string[]) =>
-    line.map((cell, index) => (NUMERIC.has(COLUMNS[index]) ? cell.padStart(widths[index]) : cell.padEnd(widths[index]))).join('  ')
-  return [format(lines[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n')
+    line
+      .map((cell, index) =>
+        NUMERIC.has(COLUMNS[index]) ? cell.padStart(widths[index]) : cell.padEnd(widths[index]),
+      )
+      .join('  ')
+  return [
+    format(lines[0]),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...lines.slice(1).map(format),
+  ].join('\n')
 }

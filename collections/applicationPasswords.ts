@@ -2,7 +2,11 @@ import type { Access, CollectionConfig, CollectionSlug, PayloadRequest } from 'p
 
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { applicationPasswordDigest, groupedForReading, newApplicationPassword } from '../src/auth/secret.js'
+import {
+  applicationPasswordDigest,
+  groupedForReading,
+  newApplicationPassword,
+} from '../src/auth/secret.js'
 import { t3 } from '../src/core/adminLanguages.js'
 
 const ISSUED = 'calendarApplicationPassword'
@@ -18,8 +22,10 @@ export const applicationPasswordsCollection = (
   usersSlug: CollectionSlug,
 ): CollectionConfig => {
   const isUser = (req: PayloadRequest) => req.user?.collection === usersSlug
-  const manages = (req: PayloadRequest) => isUser(req) && options.access.manageApplicationPasswords({ req })
-  const own: Access = ({ req }) => manages(req) || (isUser(req) && { user: { equals: req.user!.id } })
+  const manages = (req: PayloadRequest) =>
+    isUser(req) && options.access.manageApplicationPasswords({ req })
+  const own: Access = ({ req }) =>
+    manages(req) || (isUser(req) && { user: { equals: req.user!.id } })
   return {
     slug: options.slugs.applicationPasswords,
     labels: {
@@ -36,17 +42,29 @@ export const applicationPasswordsCollection = (
           if (operation === 'update') return { ...data, user: originalDoc.user }
           const password = newApplicationPassword()
           context[ISSUED] = password
-          const user = manages(req) ? (data.user ?? req.user?.id) : isUser(req) ? req.user!.id : data.user
+          const user = manages(req)
+            ? (data.user ?? req.user?.id)
+            : isUser(req)
+              ? req.user!.id
+              : data.user
           return { ...data, user, passwordHash: applicationPasswordDigest(password) }
         },
       ],
       afterChange: [
         ({ context, doc, operation }) =>
-          operation === 'create' ? { ...doc, password: groupedForReading(context[ISSUED] as string) } : doc,
+          operation === 'create'
+            ? { ...doc, password: groupedForReading(context[ISSUED] as string) }
+            : doc,
       ],
     },
     fields: [
-      { name: 'name', type: 'text', required: true, maxLength: 200, label: t3('Name', '名称', '名稱') },
+      {
+        name: 'name',
+        type: 'text',
+        required: true,
+        maxLength: 200,
+        label: t3('Name', '名称', '名稱'),
+      },
       {
         name: 'user',
         type: 'relationship',
@@ -56,7 +74,13 @@ export const applicationPasswordsCollection = (
         label: t3('User', '用户', '使用者'),
         access: { update: never },
       },
-      { name: 'passwordHash', type: 'text', hidden: true, index: true, access: { create: never, update: never } },
+      {
+        name: 'passwordHash',
+        type: 'text',
+        hidden: true,
+        index: true,
+        access: { create: never, update: never },
+      },
       {
         name: 'lastUsed',
         type: 'date',

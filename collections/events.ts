@@ -21,10 +21,24 @@ import { isValidTimezone } from '../src/core/timezones.js'
 import { validateUrl } from '../src/core/validate.js'
 
 /** A yes/no display option; `index` for the ones list filters use. */
-const flag = (name: string, label: ReturnType<typeof t3>, { defaultValue = false, index = false } = {}) =>
-  ({ name, type: 'checkbox', defaultValue, label, index, admin: { components: { Cell: clientComponent('FlagCell') } } }) as const
+const flag = (
+  name: string,
+  label: ReturnType<typeof t3>,
+  { defaultValue = false, index = false } = {},
+) =>
+  ({
+    name,
+    type: 'checkbox',
+    defaultValue,
+    label,
+    index,
+    admin: { components: { Cell: clientComponent('FlagCell') } },
+  }) as const
 
-export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
+export const eventsCollection = (
+  options: ResolvedCalendarOptions,
+  usersSlug: CollectionSlug,
+): CollectionConfig => ({
   slug: options.slugs.events,
   labels: { singular: t3('Event', '活动', '活動'), plural: t3('Events', '活动', '活動') },
   trash: true,
@@ -36,12 +50,22 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
     defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'status', 'featured'],
     listSearchableFields: ['title'],
     group: t3('Calendar', '日历', '行事曆'),
-    components: { beforeListTable: [serverComponent('CalendarLink', { variant: 'button' }), clientComponent('UpcomingFirst')] },
+    components: {
+      beforeListTable: [
+        serverComponent('CalendarLink', { variant: 'button' }),
+        clientComponent('UpcomingFirst'),
+      ],
+    },
   },
   // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count.
   indexes: [{ fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'] }],
   hooks: {
-    beforeChange: [authorship(options.access, usersSlug), eventPassword, allDayBounds, searchText(EVENT_SEARCHED)],
+    beforeChange: [
+      authorship(options.access, usersSlug),
+      eventPassword,
+      allDayBounds,
+      searchText(EVENT_SEARCHED),
+    ],
     afterChange: [termCountsAfterChange(options)],
     afterDelete: [termCountsAfterDelete(options)],
     afterRead: [withoutWriteOnlyFields, withoutProtectedFields(options.access)],
@@ -59,9 +83,20 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
               type: 'textarea',
               localized: true,
               label: t3('Excerpt', '摘要', '摘要'),
-              admin: { description: t3('A sentence or two for lists.', '用于列表的一两句话。', '用於列表的一兩句話。') },
+              admin: {
+                description: t3(
+                  'A sentence or two for lists.',
+                  '用于列表的一两句话。',
+                  '用於列表的一兩句話。',
+                ),
+              },
             },
-            { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+            {
+              name: 'description',
+              type: 'richText',
+              localized: true,
+              label: t3('Description', '描述', '描述'),
+            },
             {
               name: 'image',
               type: 'upload',
@@ -76,20 +111,36 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                   type: 'text',
                   label: t3('Cost', '费用', '費用'),
                   admin: {
-                    description: t3('Free text: 10, 10 - 20, Free…', '自由填写：10、10 - 20、免费…', '自由填寫：10、10 - 20、免費…'),
+                    description: t3(
+                      'Free text: 10, 10 - 20, Free…',
+                      '自由填写：10、10 - 20、免费…',
+                      '自由填寫：10、10 - 20、免費…',
+                    ),
                   },
                 },
                 {
                   name: 'currencySymbol',
                   type: 'text',
                   label: t3('Currency symbol', '货币符号', '貨幣符號'),
-                  admin: { description: t3('For example $, €, HK$.', '例如 ¥、$、HK$。', '例如 NT$、$、HK$。') },
+                  admin: {
+                    description: t3(
+                      'For example $, €, HK$.',
+                      '例如 ¥、$、HK$。',
+                      '例如 NT$、$、HK$。',
+                    ),
+                  },
                 },
                 {
                   name: 'currencyCode',
                   type: 'text',
                   label: t3('Currency code', '货币代码', '貨幣代碼'),
-                  admin: { description: t3('ISO 4217, such as USD.', 'ISO 4217 代码，例如 CNY。', 'ISO 4217 代碼，例如 TWD。') },
+                  admin: {
+                    description: t3(
+                      'ISO 4217, such as USD.',
+                      'ISO 4217 代码，例如 CNY。',
+                      'ISO 4217 代碼，例如 TWD。',
+                    ),
+                  },
                 },
                 {
                   name: 'currencyPosition',
@@ -97,7 +148,10 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                   label: t3('Symbol position', '符号位置', '符號位置'),
                   options: CURRENCY_POSITIONS.map((value) => ({
                     value,
-                    label: value === 'prefix' ? t3('Before the amount', '金额前', '金額前') : t3('After the amount', '金额后', '金額後'),
+                    label:
+                      value === 'prefix'
+                        ? t3('Before the amount', '金额前', '金額前')
+                        : t3('After the amount', '金额后', '金額後'),
                   })),
                 },
               ],
@@ -107,14 +161,20 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
               type: 'text',
               label: t3('Website', '网站', '網站'),
               validate: validateUrl,
-              admin: { description: t3('The event\'s own page or ticket page.', '活动自己的网页或购票页面。', '活動自己的網頁或購票頁面。') },
+              admin: {
+                description: t3(
+                  "The event's own page or ticket page.",
+                  '活动自己的网页或购票页面。',
+                  '活動自己的網頁或購票頁面。',
+                ),
+              },
             },
           ],
         },
         {
           label: t3('When', '时间', '時間'),
           description: t3(
-            'Times are entered in the event\'s time zone.',
+            "Times are entered in the event's time zone.",
             '时间按活动所在时区填写。',
             '時間依活動所在時區填寫。',
           ),
@@ -129,7 +189,9 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                   defaultValue: options.timezone,
                   label: t3('Time zone', '时区', '時區'),
                   admin: {
-                    components: { Field: clientComponent('TimezoneField', { siteTimezone: options.timezone }) },
+                    components: {
+                      Field: clientComponent('TimezoneField', { siteTimezone: options.timezone }),
+                    },
                     description: t3(
                       'Changing it keeps the times as entered, in the new zone.',
                       '更改时区时，已填写的时间保持不变，改按新时区计算。',
@@ -142,7 +204,11 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                 {
                   ...flag('allDay', t3('All day', '全天', '全天')),
                   admin: {
-                    description: t3('Whole days: no times.', '整天进行，无需填写时间。', '整天進行，無需填寫時間。'),
+                    description: t3(
+                      'Whole days: no times.',
+                      '整天进行，无需填写时间。',
+                      '整天進行，無需填寫時間。',
+                    ),
                   },
                 },
               ],
@@ -159,7 +225,10 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },
                     components: {
-                      Field: clientComponent('EventDateField', { bound: 'start', siteTimezone: options.timezone }),
+                      Field: clientComponent('EventDateField', {
+                        bound: 'start',
+                        siteTimezone: options.timezone,
+                      }),
                       Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }),
                     },
                   },
@@ -173,7 +242,10 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },
                     components: {
-                      Field: clientComponent('EventDateField', { bound: 'end', siteTimezone: options.timezone }),
+                      Field: clientComponent('EventDateField', {
+                        bound: 'end',
+                        siteTimezone: options.timezone,
+                      }),
                       Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }),
                     },
                   },
@@ -249,7 +321,11 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
               index: true,
               label: t3('Tags', '标签', '標籤'),
               admin: {
-                description: t3('Type to find a tag; + creates one.', '输入以查找标签；+ 可新建。', '輸入以尋找標籤；+ 可新增。'),
+                description: t3(
+                  'Type to find a tag; + creates one.',
+                  '输入以查找标签；+ 可新建。',
+                  '輸入以尋找標籤；+ 可新增。',
+                ),
               },
             },
           ],
@@ -258,10 +334,17 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
           label: t3('Display', '显示', '顯示'),
           fields: [
             flag('featured', t3('Featured', '精选', '精選'), { index: true }),
-            flag('sticky', t3('Sticky: first in lists', '置顶：列表中排在最前', '置頂：列表中排在最前')),
-            flag('hideFromListings', t3('Hide from listings', '不在列表中显示', '不在列表中顯示'), { index: true }),
+            flag(
+              'sticky',
+              t3('Sticky: first in lists', '置顶：列表中排在最前', '置頂：列表中排在最前'),
+            ),
+            flag('hideFromListings', t3('Hide from listings', '不在列表中显示', '不在列表中顯示'), {
+              index: true,
+            }),
             flag('showMap', t3('Show map', '显示地图', '顯示地圖'), { defaultValue: true }),
-            flag('showMapLink', t3('Show map link', '显示地图链接', '顯示地圖連結'), { defaultValue: true }),
+            flag('showMapLink', t3('Show map link', '显示地图链接', '顯示地圖連結'), {
+              defaultValue: true,
+            }),
             flag('ticketed', t3('Ticketed', '售票', '售票'), { index: true }),
           ],
         },
@@ -277,7 +360,11 @@ export const eventsCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       label: t3('Parent event', '父活动', '上層活動'),
       admin: { position: 'sidebar' },
     },
-    { name: 'addToCalendar', type: 'ui', admin: { position: 'sidebar', components: { Field: clientComponent('AddToCalendar') } } },
+    {
+      name: 'addToCalendar',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: clientComponent('AddToCalendar') } },
+    },
     {
       type: 'collapsible',
       label: t3('Password', '密码', '密碼'),

@@ -16,5 +16,12 @@ export const mediaCollection = (options: ResolvedCalendarOptions): CollectionCon
   },
   admin: { group: t3('Calendar', '日历', '行事曆') },
   upload: { staticDir: 'media', mimeTypes: ['image/*'] },
-  fields: [{ name: 'alt', type: 'text', localized: true, label: t3('Alternative text', '替代文字', '替代文字') }],
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      localized: true,
+      label: t3('Alternative text', '替代文字', '替代文字'),
+    },
+  ],
 })

@@ -13,9 +13,15 @@ import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/core/adminLanguages.js'
 import { validateUrl } from '../src/core/validate.js'
 
-export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
+export const organizersCollection = (
+  options: ResolvedCalendarOptions,
+  usersSlug: CollectionSlug,
+): CollectionConfig => ({
   slug: options.slugs.organizers,
-  labels: { singular: t3('Organizer', '主办方', '主辦單位'), plural: t3('Organizers', '主办方', '主辦單位') },
+  labels: {
+    singular: t3('Organizer', '主办方', '主辦單位'),
+    plural: t3('Organizers', '主办方', '主辦單位'),
+  },
   trash: true,
   access: authoredAccess(options.access),
   defaultSort: 'name',
@@ -33,14 +39,24 @@ export const organizersCollection = (options: ResolvedCalendarOptions, usersSlug
   },
   fields: [
     localizedName('name', t3('Organizer name', '主办方名称', '主辦單位名稱')),
-    { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+    {
+      name: 'description',
+      type: 'richText',
+      localized: true,
+      label: t3('Description', '描述', '描述'),
+    },
     { name: 'excerpt', type: 'textarea', localized: true, label: t3('Excerpt', '摘要', '摘要') },
     {
       type: 'row',
       fields: [
         { name: 'email', type: 'text', label: t3('Email', '电子邮件', '電子郵件') },
         { name: 'phone', type: 'text', label: t3('Phone', '电话', '電話') },
-        { name: 'website', type: 'text', label: t3('Website', '网站', '網站'), validate: validateUrl },
+        {
+          name: 'website',
+          type: 'text',
+          label: t3('Website', '网站', '網站'),
+          validate: validateUrl,
+        },
       ],
     },
     {

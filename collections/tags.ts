@@ -8,7 +8,10 @@ import { t3 } from '../src/core/adminLanguages.js'
 
 export const tagsCollection = (options: ResolvedCalendarOptions): CollectionConfig => ({
   slug: options.slugs.tags,
-  labels: { singular: t3('Event tag', '活动标签', '活動標籤'), plural: t3('Event tags', '活动标签', '活動標籤') },
+  labels: {
+    singular: t3('Event tag', '活动标签', '活動標籤'),
+    plural: t3('Event tags', '活动标签', '活動標籤'),
+  },
   access: termAccess(options.access),
   defaultSort: 'name',
   admin: {

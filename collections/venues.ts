@@ -34,7 +34,10 @@ const coordinate = (name: string, label: ReturnType<typeof t3>, limit: number): 
   },
 })
 
-export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: CollectionSlug): CollectionConfig => ({
+export const venuesCollection = (
+  options: ResolvedCalendarOptions,
+  usersSlug: CollectionSlug,
+): CollectionConfig => ({
   slug: options.slugs.venues,
   labels: { singular: t3('Venue', '场地', '場地'), plural: t3('Venues', '场地', '場地') },
   trash: true,
@@ -54,7 +57,12 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
   },
   fields: [
     localizedName('name', t3('Venue name', '场地名称', '場地名稱')),
-    { name: 'description', type: 'richText', localized: true, label: t3('Description', '描述', '描述') },
+    {
+      name: 'description',
+      type: 'richText',
+      localized: true,
+      label: t3('Description', '描述', '描述'),
+    },
     { name: 'excerpt', type: 'textarea', localized: true, label: t3('Excerpt', '摘要', '摘要') },
     localizedText('address', t3('Address', '地址', '地址')),
     {
@@ -89,7 +97,12 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       type: 'row',
       fields: [
         { name: 'phone', type: 'text', label: t3('Phone', '电话', '電話') },
-        { name: 'website', type: 'text', label: t3('Website', '网站', '網站'), validate: validateUrl },
+        {
+          name: 'website',
+          type: 'text',
+          label: t3('Website', '网站', '網站'),
+          validate: validateUrl,
+        },
       ],
     },
     {
@@ -99,7 +112,11 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
         coordinate('geoLng', t3('Longitude', '经度', '經度'), 180),
       ],
     },
-    { name: 'mapLink', type: 'ui', admin: { components: { Field: clientComponent('VenueMapLink') } } },
+    {
+      name: 'mapLink',
+      type: 'ui',
+      admin: { components: { Field: clientComponent('VenueMapLink') } },
+    },
     {
       name: 'image',
       type: 'upload',
@@ -111,7 +128,12 @@ export const venuesCollection = (options: ResolvedCalendarOptions, usersSlug: Co
       label: t3('Display', '显示', '顯示'),
       admin: { position: 'sidebar' },
       fields: [
-        { name: 'showMap', type: 'checkbox', defaultValue: true, label: t3('Show map', '显示地图', '顯示地圖') },
+        {
+          name: 'showMap',
+          type: 'checkbox',
+          defaultValue: true,
+          label: t3('Show map', '显示地图', '顯示地圖'),
+        },
         {
           name: 'showMapLink',
           type: 'checkbox',

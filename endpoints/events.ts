@@ -3,7 +3,13 @@ import type { Where } from 'payload'
 import type { EventDoc, Id } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
-import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from '../src/rest/commonParams.js'
+import {
+  booleanParam,
+  languageParam,
+  paginationParams,
+  searchParam,
+  statusParam,
+} from '../src/rest/commonParams.js'
 import {
   archivePageNotFound,
   eventNoLongerAvailable,
@@ -14,12 +20,25 @@ import {
 } from '../src/rest/errors.js'
 import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
 import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
-import { CALENDAR_VARY, calendarResult, feedWindow, icalParam, wantsCalendar } from '../src/rest/ical/answer.js'
+import {
+  CALENDAR_VARY,
+  calendarResult,
+  feedWindow,
+  icalParam,
+  wantsCalendar,
+} from '../src/rest/ical/answer.js'
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
 import { findPage } from '../src/rest/reads.js'
-import { idList, idOrSlugList, idParam, nonEmptyString, type Param, ParamError } from '../src/rest/params.js'
+import {
+  idList,
+  idOrSlugList,
+  idParam,
+  nonEmptyString,
+  type Param,
+  ParamError,
+} from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { addressOf, locate } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
@@ -46,7 +65,8 @@ const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length
 
 const CALENDAR_OF_LIST =
   'With `Accept: text/calendar` or `ical=1`: every matching event (up to the feed limit, pages ignored) as an RFC 5545 calendar'
-const CALENDAR_OF_ONE = 'With `Accept: text/calendar` or `ical=1`: the event as an RFC 5545 calendar'
+const CALENDAR_OF_ONE =
+  'With `Accept: text/calendar` or `ical=1`: the event as an RFC 5545 calendar'
 
 const passwordParam: Param<string> = {
   type: 'string',
@@ -56,8 +76,14 @@ const passwordParam: Param<string> = {
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   ...paginationParams(options, 'events'),
-  start_date: dateParam('Events that start on the specified date', 'today, 00:00:00 in the site time zone'),
-  end_date: dateParam('Events that end on the specified date', 'the end of the day two years ahead'),
+  start_date: dateParam(
+    'Events that start on the specified date',
+    'today, 00:00:00 in the site time zone',
+  ),
+  end_date: dateParam(
+    'Events that end on the specified date',
+    'the end of the day two years ahead',
+  ),
   starts_before: dateParam('Events that start before the specified date'),
   starts_after: dateParam('Events that start after the specified date'),
   ends_before: dateParam('Events that end before the specified date'),
@@ -68,7 +94,10 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
     ),
     default: false,
   },
-  search: searchParam(options, 'Events should contain the specified string in the title, excerpt or description'),
+  search: searchParam(
+    options,
+    'Events should contain the specified string in the title, excerpt or description',
+  ),
   categories: {
     type: 'array',
     items: 'integer',
@@ -99,7 +128,7 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   } as Param<number[]>,
   featured: booleanParam('Events should be filtered by their featured status'),
   status: statusParam,
-  geoloc: booleanParam("Requires Events to have geolocation data on their venue"),
+  geoloc: booleanParam('Requires Events to have geolocation data on their venue'),
   geoloc_lat: coordinate(90, 'Requires Events to be near this latitude; needs geoloc_lng'),
   geoloc_lng: coordinate(180, 'Requires Events to be near this longitude; needs geoloc_lat'),
   include: {
@@ -131,14 +160,23 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   if (!p.include) and.push(...dates.where)
   if (p.search) {
     and.push(...searchableProtected(call))
-    const search = { collection: options.slugs.events, fields: ['searchText'], search: p.search, where: [...and], trash: scope.trash }
+    const search = {
+      collection: options.slugs.events,
+      fields: ['searchText'],
+      search: p.search,
+      where: [...and],
+      trash: scope.trash,
+    }
     and.push(await searchCondition(call, search))
   }
   if (p.categories) {
-    const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', { descendants: true })
+    const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', {
+      descendants: true,
+    })
     and.push(within('categories', ids))
   }
-  if (p.tags) and.push(within('tags', await resolveTermIds(call, options.slugs.tags, p.tags, 'tags')))
+  if (p.tags)
+    and.push(within('tags', await resolveTermIds(call, options.slugs.tags, p.tags, 'tags')))
   if (p.venue) {
     await requireExisting(call, options.slugs.venues, p.venue, 'venue')
     and.push(within('venue', p.venue))
@@ -147,8 +185,10 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     await requireExisting(call, options.slugs.organizers, p.organizer, 'organizer')
     and.push(within('organizers', p.organizer))
   }
-  if (p.featured !== undefined) and.push({ featured: p.featured ? { equals: true } : { not_equals: true } })
-  if (p.ticketed !== undefined) and.push({ ticketed: p.ticketed ? { equals: true } : { not_equals: true } })
+  if (p.featured !== undefined)
+    and.push({ featured: p.featured ? { equals: true } : { not_equals: true } })
+  if (p.ticketed !== undefined)
+    and.push({ ticketed: p.ticketed ? { equals: true } : { not_equals: true } })
   if (p.include) and.push(within('id', p.include))
   if (p.post_parent) {
     await requireExisting(call, options.slugs.events, [p.post_parent], 'post_parent')
@@ -159,12 +199,18 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   }
   const near =
     p.geoloc_lat !== undefined && p.geoloc_lng !== undefined
-      ? await venuesWithCoordinates(call, { lat: p.geoloc_lat, lng: p.geoloc_lng, radiusKm: options.geoRadiusKm })
+      ? await venuesWithCoordinates(call, {
+          lat: p.geoloc_lat,
+          lng: p.geoloc_lng,
+          radiusKm: options.geoRadiusKm,
+        })
       : undefined
   if (near) and.push(within('venue', [...near.keys()]))
   else if (p.geoloc !== undefined) {
     const located = [...(await venuesWithCoordinates(call)).keys()]
-    and.push(p.geoloc ? within('venue', located) : { venue: { not_in: located.length ? located : [0] } })
+    and.push(
+      p.geoloc ? within('venue', located) : { venue: { not_in: located.length ? located : [0] } },
+    )
   }
 
   const query = {
@@ -188,7 +234,10 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   const related = await loadRelated(call, docs)
   const events = await Promise.all(
     docs.map(async (doc) =>
-      serializeEvent(doc, related, call.serialize, { single: false, blanked: !(await unlocked(call, doc, p.password)) }),
+      serializeEvent(doc, related, call.serialize, {
+        single: false,
+        blanked: !(await unlocked(call, doc, p.password)),
+      }),
     ),
   )
   const echo: QueryPairs = [
@@ -196,7 +245,12 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     ['per_page', String(perPage)],
     ...(p.include ? [] : dates.window),
     ...(p.geoloc !== undefined ? [['geoloc', p.geoloc ? '1' : '0'] as [string, string]] : []),
-    ...(p.geoloc_lat !== undefined ? [['geoloc_lat', String(p.geoloc_lat)], ['geoloc_lng', String(p.geoloc_lng)]] as QueryPairs : []),
+    ...(p.geoloc_lat !== undefined
+      ? ([
+          ['geoloc_lat', String(p.geoloc_lat)],
+          ['geoloc_lng', String(p.geoloc_lng)],
+        ] as QueryPairs)
+      : []),
     ...(p.search ? [['search', p.search] as [string, string]] : []),
     ['status', scope.echo],
     ...(p.featured ? [['featured', '1'] as [string, string]] : []),
@@ -219,7 +273,12 @@ async function listEvents(call: RestCall<ListParams>) {
   const info = { page, total, totalPages: Math.ceil(total / perPage) }
   if (page > 1 && page > info.totalPages) throw archivePageNotFound('event')
   const encodeAll = Boolean(p.venue || p.organizer || p.featured !== undefined)
-  const result = postListResult('events', events, postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll), info)
+  const result = postListResult(
+    'events',
+    events,
+    postEnvelope(`${call.serialize.namespaceURL}/events`, echo, info, encodeAll),
+    info,
+  )
   return { ...result, headers: { ...result.headers, ...CALENDAR_VARY } }
 }
 
@@ -252,10 +311,15 @@ async function nearestFirst(
   const distanceOf = (event: { venue?: Id[] | null }) =>
     Math.min(...(event.venue ?? []).map((id) => distances.get(id) ?? Infinity))
   const ordered = (candidates as unknown as { id: Id; startDate: string; venue?: Id[] }[]).sort(
-    (a, b) => distanceOf(a) - distanceOf(b) || a.startDate.localeCompare(b.startDate) || a.id - b.id,
+    (a, b) =>
+      distanceOf(a) - distanceOf(b) || a.startDate.localeCompare(b.startDate) || a.id - b.id,
   )
   const pageIds = ordered.slice((page - 1) * perPage, page * perPage).map((event) => event.id)
-  const { docs } = await call.req.payload.find({ ...query, pagination: false, where: within('id', pageIds) })
+  const { docs } = await call.req.payload.find({
+    ...query,
+    pagination: false,
+    where: within('id', pageIds),
+  })
   const byId = new Map(docs.map((doc) => [doc.id as Id, doc]))
   return {
     docs: pageIds.map((id) => byId.get(id)!),
@@ -270,7 +334,8 @@ const singleParams = (locales: string[]) => ({
     type: 'string',
     enum: ['view', 'edit'],
     default: 'view',
-    description: 'The context of the request; `edit` shows password-protected events to those who may edit them',
+    description:
+      'The context of the request; `edit` shows password-protected events to those who may edit them',
     parse: (raw: unknown) => {
       if (raw !== 'view' && raw !== 'edit') throw new ParamError()
       return raw
@@ -294,11 +359,13 @@ async function getEvent(call: RestCall<SingleParams>) {
     addressOf(call, { unpublishedHaveNoSlug: true }),
   )
   if (!doc) {
-    if (!hidden) throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+    if (!hidden)
+      throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
     throw hidden.deletedAt ? eventNoLongerAvailable() : notAccessible('event')
   }
   if (doc.deletedAt) throw eventNoLongerAvailable()
-  if (!(await unlocked(call, doc, call.params.password, call.params.context))) throw eventPasswordProtected()
+  if (!(await unlocked(call, doc, call.params.password, call.params.context)))
+    throw eventPasswordProtected()
   const related = await loadRelated(call, [doc])
   const event = serializeEvent(doc, related, call.serialize, { single: true, blanked: false })
   if (wantsCalendar(call)) return calendarResult(call, [event], [doc], `event-${doc.id}.ics`)
@@ -309,13 +376,18 @@ async function getEvent(call: RestCall<SingleParams>) {
 const singleAnswers = {
   returns: { schema: 'Event', alsoAs: { 'text/calendar': CALENDAR_OF_ONE } },
   answers: {
-    403: 'Not the caller\'s to see, in the trash, or password-protected (`event-not-accessible`, `event-no-longer-available`, `event-password-protected`)',
+    403: "Not the caller's to see, in the trash, or password-protected (`event-not-accessible`, `event-no-longer-available`, `event-password-protected`)",
   },
 } as const
 
 export function eventRoutes(options: ResolvedCalendarOptions, locales: string[]): Route[] {
   const writes = eventWriteMethods(options, locales, { venue: venueKind, organizer: organizerKind })
-  const single = { POST: writes.update, PUT: writes.update, PATCH: writes.update, DELETE: writes.remove }
+  const single = {
+    POST: writes.update,
+    PUT: writes.update,
+    PATCH: writes.update,
+    DELETE: writes.remove,
+  }
   return [
     {
       path: '/events',
@@ -325,7 +397,11 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
           description: 'Returns a page of events',
           params: listParams(options, locales),
           handler: listEvents,
-          returns: { schema: 'Event', page: 'events', alsoAs: { 'text/calendar': CALENDAR_OF_LIST } },
+          returns: {
+            schema: 'Event',
+            page: 'events',
+            alsoAs: { 'text/calendar': CALENDAR_OF_LIST },
+          },
           answers: { 404: 'A page beyond the last (`event-archive-page-not-found`)' },
         }),
         POST: writes.create,
@@ -340,7 +416,10 @@ export function eventRoutes(options: ResolvedCalendarOptions, locales: string[])
           params: singleParams(locales),
           handler: getEvent,
           ...singleAnswers,
-          answers: { ...singleAnswers.answers, 404: 'No event has this id (`rest-event-not-found`)' },
+          answers: {
+            ...singleAnswers.answers,
+            404: 'No event has this id (`rest-event-not-found`)',
+          },
         }),
         ...single,
       },

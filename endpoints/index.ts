@@ -25,14 +25,20 @@ export function calendarRoutes(options: ResolvedCalendarOptions, locales: string
           description: 'Describes the namespace: every route with its methods and arguments',
           params: {
             namespace: { type: 'string', default: NAMESPACE, description: 'The namespace' },
-            context: { type: 'string', default: 'view', description: 'Scope under which the request is made' },
+            context: {
+              type: 'string',
+              default: 'view',
+              description: 'Scope under which the request is made',
+            },
             ml_language: languageParam(locales),
           },
           returns: { schema: 'Index' },
           handler: async () => ({
             body: {
               namespace: NAMESPACE,
-              routes: Object.fromEntries(routes.map((route) => [`/${NAMESPACE}${route.pattern}`, describeRoute(route)])),
+              routes: Object.fromEntries(
+                routes.map((route) => [`/${NAMESPACE}${route.pattern}`, describeRoute(route)]),
+              ),
             },
           }),
         }),
@@ -48,5 +54,7 @@ export function calendarRoutes(options: ResolvedCalendarOptions, locales: string
   return routes
 }
 
-export const calendarEndpoints = (options: ResolvedCalendarOptions, locales: string[]): Endpoint[] =>
-  toPayloadEndpoints(calendarRoutes(options, locales), options)
+export const calendarEndpoints = (
+  options: ResolvedCalendarOptions,
+  locales: string[],
+): Endpoint[] => toPayloadEndpoints(calendarRoutes(options, locales), options)

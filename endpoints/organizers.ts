@@ -15,9 +15,12 @@ const writeParams = {
 
 const toData = (values: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries({ name: values.organizer, phone: values.phone, email: values.email, website: values.website }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      name: values.organizer,
+      phone: values.phone,
+      email: values.email,
+      website: values.website,
+    }).filter(([, value]) => value !== undefined),
   )
 
 /** Organizers: their routes, and the organizer objects of an event write. */

@@ -4,7 +4,12 @@ import type { Id, TermDoc } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import { serializeTerm, type Taxonomy } from '../src/serialize/term.js'
-import { booleanParam, languageParam, paginationParams, searchParam } from '../src/rest/commonParams.js'
+import {
+  booleanParam,
+  languageParam,
+  paginationParams,
+  searchParam,
+} from '../src/rest/commonParams.js'
 import { invalidParam } from '../src/rest/errors.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { termEnvelope } from '../src/rest/pagination.js'
@@ -15,9 +20,22 @@ import { searchCondition } from '../src/rest/search.js'
 import { requireExisting } from '../src/rest/terms.js'
 import { termWriteMethods } from '../src/rest/termWrites.js'
 
-const ORDER_BY = ['id', 'count', 'name', 'slug', 'description', 'parent', 'term_group', 'term_id'] as const
+const ORDER_BY = [
+  'id',
+  'count',
+  'name',
+  'slug',
+  'description',
+  'parent',
+  'term_group',
+  'term_id',
+] as const
 
-const eventParam = (description: string): Param<number> => ({ type: 'integer', description, parse: idParam })
+const eventParam = (description: string): Param<number> => ({
+  type: 'integer',
+  description,
+  parse: idParam,
+})
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonomy: Taxonomy) => ({
   ...paginationParams(options, 'terms'),
@@ -55,12 +73,17 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonom
       return ORDER_BY.includes(value as (typeof ORDER_BY)[number]) ? value : 'name'
     },
   } as Param<string>,
-  hide_empty: { ...booleanParam('Whether to hide terms not assigned to any published event'), default: true },
+  hide_empty: {
+    ...booleanParam('Whether to hide terms not assigned to any published event'),
+    default: true,
+  },
   ...(taxonomy === 'categories'
     ? { parent: eventParam('Limit result set to terms assigned to a specific parent') }
     : {}),
   post: eventParam('Limit result set to terms assigned to a specific event'),
-  event: eventParam('Limit result set to terms assigned to a specific event (alias of post, which it wins over)'),
+  event: eventParam(
+    'Limit result set to terms assigned to a specific event (alias of post, which it wins over)',
+  ),
   slug: {
     type: 'string',
     maxItems: options.maxListItems,
@@ -72,13 +95,18 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[], taxonom
 
 const sortValue = (term: TermDoc, orderby: string): number | string => {
   if (orderby === 'count') return term.count ?? 0
-  if (orderby === 'id' || orderby === 'term_id' || orderby === 'term_group') return orderby === 'term_group' ? 0 : term.id
+  if (orderby === 'id' || orderby === 'term_id' || orderby === 'term_group')
+    return orderby === 'term_group' ? 0 : term.id
   if (orderby === 'parent') return term.parent ?? 0
   return String(term[orderby as 'description' | 'name' | 'slug'] ?? '').toLocaleLowerCase()
 }
 
 /** Categories and tags: list and single, a thin layer over their collection (ORIGINAL §7, §11). */
-export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions, locales: string[]): Route[] {
+export function termRoutes(
+  taxonomy: Taxonomy,
+  options: ResolvedCalendarOptions,
+  locales: string[],
+): Route[] {
   const collection = taxonomy === 'categories' ? options.slugs.categories : options.slugs.tags
   const params = listParams(options, locales, taxonomy)
 
@@ -96,7 +124,14 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     const and: Where[] = []
     if (p.hide_empty !== false) and.push({ count: { greater_than: 0 } })
     if (p.search) {
-      and.push(await searchCondition(call, { collection, fields: ['name', 'slug'], search: p.search, where: [...and] }))
+      and.push(
+        await searchCondition(call, {
+          collection,
+          fields: ['name', 'slug'],
+          search: p.search,
+          where: [...and],
+        }),
+      )
     }
     if (p.exclude) {
       await requireExisting(call, collection, p.exclude, 'exclude')
@@ -122,7 +157,9 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
         where: { id: { equals: eventId } },
       })
       if (!docs[0]) throw invalidParam(p.event !== undefined ? 'event' : 'post')
-      and.push({ id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[taxonomy] ?? []), 0] } })
+      and.push({
+        id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[taxonomy] ?? []), 0] },
+      })
     }
     // Terms are few; sorting here keeps the order identical on every database and follows the locale fallback.
     const docs = await findAll<TermDoc>(call, { collection, where: { and } })
@@ -130,7 +167,11 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     const orderby = p.orderby ?? 'name'
     const terms = docs.sort((a, b) => {
       const [x, y] = [sortValue(a, orderby), sortValue(b, orderby)]
-      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * direction || a.id - b.id
+      return (
+        (typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x).localeCompare(String(y))) * direction || a.id - b.id
+      )
     })
     const categories = await ancestry(call)
     const info = { page, total: terms.length, totalPages: Math.ceil(terms.length / perPage) }
@@ -151,7 +192,10 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
   }
 
   async function getTerm(call: RestCall) {
-    const term = await findFirst<TermDoc>(call, { collection, where: { id: { equals: recordId(call.path.id) ?? 0 } } })
+    const term = await findFirst<TermDoc>(call, {
+      collection,
+      where: { id: { equals: recordId(call.path.id) ?? 0 } },
+    })
     if (!term) throw invalidParam('id')
     return { body: serializeTerm(term, taxonomy, await ancestry(call), call.serialize) }
   }
@@ -190,4 +234,3 @@ export function termRoutes(taxonomy: Taxonomy, options: ResolvedCalendarOptions,
     },
   ]
 }
-

@@ -6,7 +6,11 @@ import { type Param, ParamError, stringValue } from '../src/rest/params.js'
 import { publicationParams } from '../src/rest/postWrites.js'
 import { serializeVenue } from '../src/serialize/venue.js'
 
-const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
+const text = (description: string): Param<string> => ({
+  type: 'string',
+  description,
+  parse: stringValue,
+})
 
 /** The original declares these as strings: `"1"`, `"true"`, `"0"`, `"false"`; a JSON boolean is a type error. */
 const flag = (description: string): Param<boolean> => ({
@@ -23,7 +27,8 @@ const coordinate = (limit: number, description: string): Param<number> => ({
   type: 'number',
   description,
   parse: (raw) => {
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN
+    const value =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN
     if (!Number.isFinite(value) || Math.abs(value) > limit) throw new ParamError()
     return value
   },
@@ -71,7 +76,19 @@ export const venueKind: LinkedPostKind<VenueDoc> = {
   plural: 'venues',
   collection: (resolved) => resolved.slugs.venues,
   eventField: 'venue',
-  searchFields: ['name', 'address', 'city', 'state', 'province', 'stateProvince', 'country', 'zip', 'phone', 'excerpt', 'searchText'],
+  searchFields: [
+    'name',
+    'address',
+    'city',
+    'state',
+    'province',
+    'stateProvince',
+    'country',
+    'zip',
+    'phone',
+    'excerpt',
+    'searchText',
+  ],
   serialize: serializeVenue,
   schema: 'Venue',
   writeParams,

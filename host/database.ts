@@ -20,11 +20,19 @@ const migrationDir = (dialect: string) => path.resolve(process.cwd(), 'migration
  * prompt. Ids are numeric and never re-used (SQLite `AUTOINCREMENT`, Postgres `serial`). The calendar plugin adds
  * its indexes and safeguards to whichever adapter this is.
  */
-export async function databaseAdapter(uri: string | undefined, replicaUris = ''): Promise<DatabaseAdapterObj> {
+export async function databaseAdapter(
+  uri: string | undefined,
+  replicaUris = '',
+): Promise<DatabaseAdapterObj> {
   const value = uri || `file:${path.resolve(process.cwd(), DEFAULT_SQLITE_FILE)}`
-  const readReplicas = replicaUris.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const readReplicas = replicaUris
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   if (readReplicas.length && !/^postgres(ql)?:\/\//.test(value)) {
-    throw new Error('DATABASE_REPLICA_URIS is for PostgreSQL: DATABASE_URI must then be a postgres:// URI')
+    throw new Error(
+      'DATABASE_REPLICA_URIS is for PostgreSQL: DATABASE_URI must then be a postgres:// URI',
+    )
   }
   if (/^postgres(ql)?:\/\//.test(value)) {
     return postgresAdapter({
@@ -51,5 +59,7 @@ export async function databaseAdapter(uri: string | undefined, replicaUris = '')
       prodMigrations: sqliteMigrations,
     })
   }
-  throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`)
+  throw new Error(
+    `DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb:// (got "${value}")`,
+  )
 }

@@ -14,7 +14,8 @@ const roleLabels: Record<CalendarRole, ReturnType<typeof t3>> = {
   subscriber: t3('Subscriber', '订阅者', '訂閱者'),
 }
 
-const roleOf = (req: PayloadRequest): CalendarRole | undefined => (req.user as { role?: CalendarRole } | null)?.role
+const roleOf = (req: PayloadRequest): CalendarRole | undefined =>
+  (req.user as { role?: CalendarRole } | null)?.role
 const isAdmin = ({ req }: { req: PayloadRequest }) => roleOf(req) === 'admin'
 const adminOrSelf = ({ req }: { req: PayloadRequest }) =>
   isAdmin({ req }) || (req.user ? { id: { equals: req.user.id } } : false)
@@ -39,7 +40,11 @@ export const usersCollection: CollectionConfig = {
     beforeChange: [
       async ({ data, operation, req }) => {
         if (operation !== 'create') return data
-        const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
+        const { totalDocs } = await req.payload.count({
+          collection: 'users',
+          overrideAccess: true,
+          req,
+        })
         if (totalDocs === 0) data.role = 'admin'
         return data
       },

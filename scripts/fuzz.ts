@@ -24,14 +24,19 @@ const { values } = parseArgs({
 const runs = Number(values.runs)
 const seed = Number(values.seed)
 if (!(runs > 0) || !Number.isInteger(seed) || !['sqlite', 'postgres'].includes(values.db)) {
-  console.error('usage: npm run fuzz -- [--runs N] [--seed S] [--db sqlite|postgres] [--route TEXT] [--path P]')
+  console.error(
+    'usage: npm run fuzz -- [--runs N] [--seed S] [--db sqlite|postgres] [--route TEXT] [--path P]',
+  )
   process.exit(2)
 }
 
 // The test helpers create a fresh database of the kind jest's project would name.
 ;(globalThis as Record<string, unknown>).TEST_DATABASE =
   values.db === 'postgres'
-    ? { kind: 'postgres', uri: process.env.TEST_POSTGRES_URI ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+    ? {
+        kind: 'postgres',
+        uri: process.env.TEST_POSTGRES_URI ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      }
     : { kind: 'sqlite' }
 
 const OPTIONS = { timezone: 'America/New_York' }
@@ -40,22 +45,37 @@ const { server, ctx, fixture } = await startFuzzServer(OPTIONS)
 const interrupt = () => void server.stop().finally(() => process.exit(130))
 process.once('SIGINT', interrupt).once('SIGTERM', interrupt)
 const all = [
-  ...fuzzTargets(OPTIONS, [...DEFAULT_LOCALES]).map((target) => ({ name: target.name, requests: casesFor(target, fixture) })),
+  ...fuzzTargets(OPTIONS, [...DEFAULT_LOCALES]).map((target) => ({
+    name: target.name,
+    requests: casesFor(target, fixture),
+  })),
   { name: 'stray', requests: strayCases() },
 ]
 // `--route` names one route exactly (as printed), or picks every route containing the text.
 const route = values.route
-const campaigns = route ? all.filter((c) => (all.some((d) => d.name === route) ? c.name === route : c.name.includes(route))) : all
+const campaigns = route
+  ? all.filter((c) =>
+      all.some((d) => d.name === route) ? c.name === route : c.name.includes(route),
+    )
+  : all
 
 console.log(`fuzzing ${campaigns.length} routes on ${values.db}, ${runs} runs each, seed ${seed}`)
 const started = Date.now()
 const reports: FuzzReport[] = []
 try {
   for (const campaign of campaigns) {
-    const report = await fuzz(ctx, campaign.name, campaign.requests, { runs, seed, path: values.path })
+    const report = await fuzz(ctx, campaign.name, campaign.requests, {
+      runs,
+      seed,
+      path: values.path,
+    })
     reports.push(report)
-    const statuses = Object.entries(report.statuses).map(([status, count]) => `${status}×${count}`).join(' ')
-    console.log(`${report.failure ? 'FAIL' : 'ok  '} ${campaign.name.padEnd(32)} ${String(report.cases).padStart(6)} requests  ${statuses}`)
+    const statuses = Object.entries(report.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')
+    console.log(
+      `${report.failure ? 'FAIL' : 'ok  '} ${campaign.name.padEnd(32)} ${String(report.cases).padStart(6)} requests  ${statuses}`,
+    )
   }
 } finally {
   await server.stop()
@@ -63,9 +83,13 @@ try {
 
 const failures = reports.filter((report) => report.failure)
 const total = reports.reduce((sum, report) => sum + report.cases, 0)
-console.log(`\n${total} requests in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failures.length} failing routes`)
+console.log(
+  `\n${total} requests in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failures.length} failing routes`,
+)
 for (const { name, failure } of failures) {
   console.log(`\n${name}\n  ${failure!.request}\n  ${failure!.problems.replace(/\n/g, '\n  ')}`)
-  console.log(`  reproduce: npm run fuzz -- --db ${values.db} --seed ${seed} --route '${name}' --path '${failure!.path}'`)
+  console.log(
+    `  reproduce: npm run fuzz -- --db ${values.db} --seed ${seed} --route '${name}' --path '${failure!.path}'`,
+  )
 }
 process.exit(failures.length ? 1 : 0)

@@ -21,14 +21,22 @@ const { values } = parseArgs({
 })
 const concurrency = Number(values.concurrency)
 if (!values.url || !Number.isInteger(concurrency) || concurrency < 1) {
-  console.error('usage: npm run import:tec -- --url <site> [--languages en,zh-hans] [--since DATE] [--concurrency N] [--dry-run]')
+  console.error(
+    'usage: npm run import:tec -- --url <site> [--languages en,zh-hans] [--since DATE] [--concurrency N] [--dry-run]',
+  )
   process.exit(2)
 }
 
 const { default: config } = await import('../payload.config.js')
 const payload = await getPayload({ config })
 const bars = new MultiBar(
-  { format: '{resource} [{bar}] {value}/{total}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000, stream: process.stderr },
+  {
+    format: '{resource} [{bar}] {value}/{total}',
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 5000,
+    stream: process.stderr,
+  },
   Presets.legacy,
 )
 const progress = new Map<string, ReturnType<MultiBar['create']>>()
@@ -37,7 +45,10 @@ const started = Date.now()
 try {
   const result = await importTecSite(payload, {
     url: values.url,
-    languages: values.languages?.split(',').map((language) => language.trim()).filter(Boolean),
+    languages: values.languages
+      ?.split(',')
+      .map((language) => language.trim())
+      .filter(Boolean),
     since: values.since,
     concurrency,
     dryRun: values['dry-run'],
@@ -51,9 +62,12 @@ try {
     },
   })
   bars.stop()
-  console.log(`${values['dry-run'] ? 'Would import' : 'Imported'} ${result.namespace} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `${values['dry-run'] ? 'Would import' : 'Imported'} ${result.namespace} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   console.table(result.counts)
-  for (const failure of result.failures) console.log(`${failure.resource} ${failure.url}: ${failure.message}`)
+  for (const failure of result.failures)
+    console.log(`${failure.resource} ${failure.url}: ${failure.message}`)
   if (Object.values(result.counts).some((counts) => counts.failed)) process.exitCode = 1
 } catch (error) {
   bars.stop()

@@ -12,7 +12,8 @@ import { serveHost } from '../host/server/serve.js'
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'
 process.env.DISABLE_PAYLOAD_HMR ??= 'true'
 
-const scales = process.env.NODE_ENV === 'production' && /^postgres(ql)?:/.test(process.env.DATABASE_URI ?? '')
+const scales =
+  process.env.NODE_ENV === 'production' && /^postgres(ql)?:/.test(process.env.DATABASE_URI ?? '')
 const workers = Number(process.env.WEB_CONCURRENCY || (scales ? os.availableParallelism() : 1))
 
 if (workers > 1 && cluster.isPrimary) {

@@ -21,7 +21,9 @@ const { values } = parseArgs({
   },
 })
 if (!values.email || !values.password || !CALENDAR_ROLES.includes(values.role as CalendarRole)) {
-  console.error(`usage: npm run user:create -- --email E --password P --role ${CALENDAR_ROLES.join('|')} [--api-key]`)
+  console.error(
+    `usage: npm run user:create -- --email E --password P --role ${CALENDAR_ROLES.join('|')} [--api-key]`,
+  )
   process.exit(2)
 }
 

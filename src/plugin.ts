@@ -33,7 +33,9 @@ export const eventsCalendarPlugin =
   (config: Config): Config => {
     const options = resolveOptions(input)
     const existing = config.collections ?? []
-    const usersSlug = (config.admin?.user ?? existing.find((collection) => collection.auth)?.slug ?? 'users') as CollectionSlug
+    const usersSlug = (config.admin?.user ??
+      existing.find((collection) => collection.auth)?.slug ??
+      'users') as CollectionSlug
     const calendar = [
       eventsCollection(options, usersSlug),
       venuesCollection(options, usersSlug),
@@ -59,17 +61,24 @@ export const eventsCalendarPlugin =
     }
     if (options.disabled) return schema
     const stamped = (collection: CollectionConfig) =>
-      calendar.includes(collection) || collection === hostMedia ? withChangeStamp(collection) : collection
+      calendar.includes(collection) || collection === hostMedia
+        ? withChangeStamp(collection)
+        : collection
     const passwords = options.slugs.applicationPasswords
     const withPasswords = (collection: CollectionConfig) =>
       collection.slug === usersSlug ? withApplicationPasswords(collection, passwords) : collection
-    const locales = localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
+    const locales = localization.locales.map((locale) =>
+      typeof locale === 'string' ? locale : locale.code,
+    )
     return {
       ...schema,
       collections: schema.collections!.map(stamped).map(withPasswords),
       admin: withMonthView(config.admin, options),
       endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)],
-      hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unavailableAfterError] },
+      hooks: {
+        ...config.hooks,
+        afterError: [...(config.hooks?.afterError ?? []), unavailableAfterError],
+      },
       onInit: async (payload) => {
         await config.onInit?.(payload)
         reportSiteURL(payload, options)

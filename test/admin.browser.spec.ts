@@ -44,7 +44,8 @@ describeWithChromium('the admin in a browser', () => {
   const ids: Record<string, string> = {}
 
   const url = (pathname: string) => `${server.url}${pathname}`
-  const api = (pathname: string) => fetch(url(`/api/calendar/events/v1${pathname}`)).then((response) => response.json())
+  const api = (pathname: string) =>
+    fetch(url(`/api/calendar/events/v1${pathname}`)).then((response) => response.json())
 
   const setUiLanguage = (language: string) =>
     context.addCookies([{ name: 'payload-lng', url: server.url, value: language }])
@@ -53,7 +54,10 @@ describeWithChromium('the admin in a browser', () => {
   async function save(collection: string): Promise<string> {
     await page.click('#action-save')
     await page.waitForURL(new RegExp(`/collections/${collection}/\\d+`))
-    await page.locator('.payload-toast-container').getByText(/success/i).waitFor()
+    await page
+      .locator('.payload-toast-container')
+      .getByText(/success/i)
+      .waitFor()
     return /\/(\d+)(\?|$)/.exec(page.url())![1]
   }
 
@@ -77,7 +81,11 @@ describeWithChromium('the admin in a browser', () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     server = await startAdminServer(ADMIN)
     browser = await chromium.launch({ args: CHROMIUM_FLAGS, executablePath: CHROMIUM })
-    context = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/London', viewport: { height: 1000, width: 1440 } })
+    context = await browser.newContext({
+      locale: 'en-US',
+      timezoneId: 'Europe/London',
+      viewport: { height: 1000, width: 1440 },
+    })
     context.setDefaultTimeout(30_000)
     page = await context.newPage()
     // Leaving a form with unsaved changes asks first; the tests leave on purpose.
@@ -102,7 +110,9 @@ describeWithChromium('the admin in a browser', () => {
     await page.fill('#field-city', '台北')
     await page.fill('#field-country', '台灣')
     const mapLink = page.locator('.pec-map-link a')
-    await expect(mapLink.getAttribute('href')).resolves.toContain(encodeURIComponent('迪化街一段 100 號, 台北'))
+    await expect(mapLink.getAttribute('href')).resolves.toContain(
+      encodeURIComponent('迪化街一段 100 號, 台北'),
+    )
     await page.fill('#field-geoLat', '25.0554')
     await page.fill('#field-geoLng', '121.5101')
     await expect(mapLink.getAttribute('href')).resolves.toContain('query=25.0554%2C121.5101')
@@ -145,7 +155,9 @@ describeWithChromium('the admin in a browser', () => {
     await page.keyboard.press('Enter')
     await page.locator('#field-endDate input').fill(`${day} 22:00`)
     await page.keyboard.press('Enter')
-    await expect(page.locator('#field-startDate').locator('..').textContent()).resolves.toContain('Site time (UTC)')
+    await expect(page.locator('#field-startDate').locator('..').textContent()).resolves.toContain(
+      'Site time (UTC)',
+    )
 
     await openTab('Where')
     await pick('venue', '大稻埕藝文中心')
@@ -168,7 +180,10 @@ describeWithChromium('the admin in a browser', () => {
     await openTab('Content')
     await page.fill('#field-title', 'New Year Jazz Concert')
     await page.click('#action-save')
-    await page.locator('.payload-toast-container').getByText(/success/i).waitFor()
+    await page
+      .locator('.payload-toast-container')
+      .getByText(/success/i)
+      .waitFor()
   })
 
   test('the API returns the event in both languages', async () => {
@@ -184,13 +199,23 @@ describeWithChromium('the admin in a browser', () => {
       featured: true,
       venue: { id: Number(ids.venue), venue: '大稻埕藝文中心', city: '台北' },
     })
-    expect(zhHant.organizer.map((organizer: { organizer: string }) => organizer.organizer).sort()).toEqual(
-      ['大稻埕愛樂', '臺北爵士協會'].sort(),
-    )
-    expect(zhHant.categories).toEqual([expect.objectContaining({ id: Number(ids.child), name: '爵士樂', parent: Number(ids.parent) })])
+    expect(
+      zhHant.organizer.map((organizer: { organizer: string }) => organizer.organizer).sort(),
+    ).toEqual(['大稻埕愛樂', '臺北爵士協會'].sort())
+    expect(zhHant.categories).toEqual([
+      expect.objectContaining({
+        id: Number(ids.child),
+        name: '爵士樂',
+        parent: Number(ids.parent),
+      }),
+    ])
 
     const en = await api(`/events/${ids.event}?ml_language=en`)
-    expect(en).toMatchObject({ title: 'New Year Jazz Concert', start_date: `${day} 19:30:00`, timezone: 'Asia/Taipei' })
+    expect(en).toMatchObject({
+      title: 'New Year Jazz Concert',
+      start_date: `${day} 19:30:00`,
+      timezone: 'Asia/Taipei',
+    })
   })
 
   test('the month view shows the event on its day and opens it', async () => {
@@ -204,7 +229,9 @@ describeWithChromium('the admin in a browser', () => {
   test('the event form offers the event to calendars, and the month view its subscription', async () => {
     await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
     const box = page.locator('.pec-add-to-calendar')
-    const google = new URL((await box.locator('a[href^="https://calendar.google.com/"]').getAttribute('href'))!)
+    const google = new URL(
+      (await box.locator('a[href^="https://calendar.google.com/"]').getAttribute('href'))!,
+    )
     const date = day.replace(/-/g, '')
     expect(Object.fromEntries(google.searchParams)).toMatchObject({
       action: 'TEMPLATE',
@@ -213,18 +240,25 @@ describeWithChromium('the admin in a browser', () => {
       ctz: 'Asia/Taipei',
       location: expect.stringContaining('大稻埕藝文中心'),
     })
-    const file = await context.request.get(new URL((await box.locator('a[download]').getAttribute('href'))!, server.url).href)
+    const file = await context.request.get(
+      new URL((await box.locator('a[download]').getAttribute('href'))!, server.url).href,
+    )
     expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8')
     expect(await file.text()).toContain(`SUMMARY:新年爵士音樂會\r\n`)
 
     await page.goto(url(`/admin/calendar?month=${day.slice(0, 7)}&locale=en`))
     const feed = await page.locator('.pec-calendar__feed-url').inputValue()
-    await expect(page.locator('.pec-calendar__feeds a[href^="webcal://"]').getAttribute('href')).resolves.toBe(
-      feed.replace(/^http:/, 'webcal:'),
-    )
+    await expect(
+      page.locator('.pec-calendar__feeds a[href^="webcal://"]').getAttribute('href'),
+    ).resolves.toBe(feed.replace(/^http:/, 'webcal:'))
     const subscribed = await fetch(feed).then((response) => response.text())
     expect(subscribed).toContain('SUMMARY:New Year Jazz Concert\r\n')
-    const month = await context.request.get(new URL((await page.locator('.pec-calendar__feeds a[download]').getAttribute('href'))!, server.url).href)
+    const month = await context.request.get(
+      new URL(
+        (await page.locator('.pec-calendar__feeds a[download]').getAttribute('href'))!,
+        server.url,
+      ).href,
+    )
     expect(await month.text()).toContain('SUMMARY:New Year Jazz Concert\r\n')
   })
 
@@ -242,7 +276,11 @@ describeWithChromium('the admin in a browser', () => {
       fetch(url('/api/calendar/events/v1/events'), {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Imported over Basic', start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` }),
+        body: JSON.stringify({
+          title: 'Imported over Basic',
+          start_date: `${day} 10:00:00`,
+          end_date: `${day} 11:00:00`,
+        }),
       })
     expect((await create()).status).toBe(201)
 
@@ -264,8 +302,14 @@ describeWithChromium('the admin in a browser', () => {
   test('a missing title is refused on the field', async () => {
     await page.goto(url('/admin/collections/events/create'))
     await page.click('#action-save')
-    await page.locator('#field-title').locator('xpath=..').getByText('This field is required.').waitFor()
-    await expect(page.locator('.payload-toast-container').textContent()).resolves.not.toMatch(/success/i)
+    await page
+      .locator('#field-title')
+      .locator('xpath=..')
+      .getByText('This field is required.')
+      .waitFor()
+    await expect(page.locator('.payload-toast-container').textContent()).resolves.not.toMatch(
+      /success/i,
+    )
     expect(page.url()).toMatch(/\/create/)
   })
 
@@ -275,7 +319,13 @@ describeWithChromium('the admin in a browser', () => {
     await page.locator('#field-endDate input').fill(`${day} 18:00`)
     await page.keyboard.press('Enter')
     await page.click('#action-save')
-    await expect(page.locator('#field-endDate').locator('..').getByText('The end must not be before the start.').waitFor()).resolves.toBeUndefined()
+    await expect(
+      page
+        .locator('#field-endDate')
+        .locator('..')
+        .getByText('The end must not be before the start.')
+        .waitFor(),
+    ).resolves.toBeUndefined()
     const stored = await api(`/events/${ids.event}`)
     expect(stored.end_date).toBe(`${day} 22:00:00`)
   })
@@ -287,17 +337,24 @@ describeWithChromium('the admin in a browser', () => {
     // Hydration mismatches are logged by React (minified errors 418, 423 and 425 in a production build).
     const hydrationErrors: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|react\.dev\/errors\/4(18|23|25)/i.test(message.text())) hydrationErrors.push(message.text())
+      if (
+        message.type() === 'error' &&
+        /hydrat|react\.dev\/errors\/4(18|23|25)/i.test(message.text())
+      )
+        hydrationErrors.push(message.text())
     })
     for (const language of UI_LANGUAGES) {
       await setUiLanguage(language)
       await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
       // The form reopens on the tab used last (a user preference): the first tab holds the title.
       await page.locator('.tabs-field__tab-button').first().click()
-      await page.locator('#field-title').waitFor().catch(async (error) => {
-        await shoot(`failed-event-form-${language}`)
-        throw error
-      })
+      await page
+        .locator('#field-title')
+        .waitFor()
+        .catch(async (error) => {
+          await shoot(`failed-event-form-${language}`)
+          throw error
+        })
       await shoot(`event-form-${language}`)
       await page.goto(url('/admin/collections/events'))
       await page.waitForURL(/where%5BendDate%5D%5Bgreater_than_equal%5D=.*sort=startDate/)
@@ -308,7 +365,9 @@ describeWithChromium('the admin in a browser', () => {
       await page.locator('.step-nav').getByText(/\d{4}/).waitFor()
       await shoot(`month-view-${language}`)
     }
-    expect(fs.readdirSync(SCREENSHOTS).filter((name) => name.endsWith('.png')).length).toBeGreaterThanOrEqual(9)
+    expect(
+      fs.readdirSync(SCREENSHOTS).filter((name) => name.endsWith('.png')).length,
+    ).toBeGreaterThanOrEqual(9)
     expect(hydrationErrors).toEqual([])
   })
 })

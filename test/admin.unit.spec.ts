@@ -11,7 +11,15 @@ const names = (nodes: ReturnType<typeof categoryTree>): unknown[] =>
 describe('month grid', () => {
   test('a month param is used only when it is a real yyyy-MM month', () => {
     expect(monthOrDefault('2027-02', '2026-11-25')).toBe('2027-02')
-    for (const bad of ['2027-13', '2027-2', '0999-01', '2027-02-01', ['2027-02'], undefined, "2027-02' OR 1=1"]) {
+    for (const bad of [
+      '2027-13',
+      '2027-2',
+      '0999-01',
+      '2027-02-01',
+      ['2027-02'],
+      undefined,
+      "2027-02' OR 1=1",
+    ]) {
       expect(monthOrDefault(bad, '2026-11-25')).toBe('2026-11')
     }
   })
@@ -39,7 +47,13 @@ describe('month grid', () => {
 
   test('an event lands on each grid day it covers, clipped to the grid', () => {
     const days = monthWeeks('2026-12', 1).flat()
-    expect(daysWithin('2026-12-30', '2027-01-05', days)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03'])
+    expect(daysWithin('2026-12-30', '2027-01-05', days)).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ])
     expect(daysWithin('2027-02-01', '2027-02-02', days)).toEqual([])
   })
 })
@@ -91,7 +105,9 @@ describe('map link', () => {
   })
 
   test('the address parts are joined and encoded; nothing to search gives no link', () => {
-    expect(mapLink({ address: ' 迪化街一段 100 號 ', city: '台北', country: '台灣', zip: '' })).toBe(
+    expect(
+      mapLink({ address: ' 迪化街一段 100 號 ', city: '台北', country: '台灣', zip: '' }),
+    ).toBe(
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('迪化街一段 100 號, 台北, 台灣')}`,
     )
     expect(mapLink({ address: 'a&b=c#d' })).toContain('query=a%26b%3Dc%23d')
@@ -103,7 +119,14 @@ describe('map link', () => {
 describe('zoned times in the form', () => {
   test('the zones offered go by their current names, each one valid', () => {
     const zones = zoneNames()
-    expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Pacific/Kanton']))
+    expect(zones).toEqual(
+      expect.arrayContaining([
+        'Asia/Kolkata',
+        'Europe/Kyiv',
+        'America/Argentina/Buenos_Aires',
+        'Pacific/Kanton',
+      ]),
+    )
     expect(zones).not.toContain('Asia/Calcutta')
     expect(zones).not.toContain('Europe/Kiev')
     expect(zones.every((zone) => isValidTimezone(zone))).toBe(true)
@@ -116,8 +139,12 @@ describe('zoned times in the form', () => {
   })
 
   test('changing the zone keeps the wall-clock time, across a DST change', () => {
-    expect(sameWallClock('2026-12-15T11:30:00.000Z', 'Asia/Taipei', 'Europe/London')).toBe('2026-12-15T19:30:00.000Z')
-    expect(sameWallClock('2026-07-01T16:00:00.000Z', 'UTC', 'America/New_York')).toBe('2026-07-01T20:00:00.000Z')
+    expect(sameWallClock('2026-12-15T11:30:00.000Z', 'Asia/Taipei', 'Europe/London')).toBe(
+      '2026-12-15T19:30:00.000Z',
+    )
+    expect(sameWallClock('2026-07-01T16:00:00.000Z', 'UTC', 'America/New_York')).toBe(
+      '2026-07-01T20:00:00.000Z',
+    )
   })
 
   test('all-day bounds are the local day in the event zone', () => {

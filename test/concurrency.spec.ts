@@ -29,12 +29,21 @@ const cased = (name: string, i: number) => [name, name.toLowerCase(), name.toUpp
 /** Records whose name is `name` but for case. */
 const countNamed = async (collection: string, name: string) =>
   (
-    await server.payload.find({ collection: collection as 'venues', depth: 0, pagination: false, where: { name: { like: name } } })
+    await server.payload.find({
+      collection: collection as 'venues',
+      depth: 0,
+      pagination: false,
+      where: { name: { like: name } },
+    })
   ).docs.filter((doc) => doc.name?.toLowerCase() === name.toLowerCase()).length
 const stored = (id: number) =>
-  server.payload.findByID({ collection: 'events', id, depth: 0, locale: 'all', trash: true }) as Promise<
-    Record<string, any>
-  >
+  server.payload.findByID({
+    collection: 'events',
+    id,
+    depth: 0,
+    locale: 'all',
+    trash: true,
+  }) as Promise<Record<string, any>>
 
 describe('parallel creates', () => {
   test('50 events with one title: all created, each with its own slug', async () => {
@@ -44,8 +53,13 @@ describe('parallel creates', () => {
     )
     expect(statuses(answers)).toEqual(Array(50).fill(201))
     const slugs = answers.map(({ body }) => body.slug).sort()
-    expect(slugs).toEqual(['same-title', ...Array.from({ length: 49 }, (_, i) => `same-title-${i + 2}`)].sort())
-    const { totalDocs } = await server.payload.count({ collection: 'events', where: { slug: { like: 'same-title' } } })
+    expect(slugs).toEqual(
+      ['same-title', ...Array.from({ length: 49 }, (_, i) => `same-title-${i + 2}`)].sort(),
+    )
+    const { totalDocs } = await server.payload.count({
+      collection: 'events',
+      where: { slug: { like: 'same-title' } },
+    })
     expect(totalDocs).toBe(50)
   })
 
@@ -88,23 +102,36 @@ describe('parallel creates', () => {
     },
   )
 
-  test.each(['categories', 'tags'])('20 %s with one name in three cases: one created, the others term_exists', async (taxonomy) => {
-    const answers = await inParallel(20, (i) => send('POST', `/${taxonomy}`, { name: cased('Twin Term', i) }))
-    const created = answers.filter(({ status }) => status === 201)
-    expect(created).toHaveLength(1)
-    const id = created[0].body.id
-    for (const { status, body } of answers.filter((answer) => answer !== created[0])) {
-      expect([status, body.code, body.data.term_id]).toEqual([400, 'term_exists', id])
-    }
-    expect(await countNamed(taxonomy === 'categories' ? 'event-categories' : 'event-tags', 'Twin Term')).toBe(1)
-  })
+  test.each(['categories', 'tags'])(
+    '20 %s with one name in three cases: one created, the others term_exists',
+    async (taxonomy) => {
+      const answers = await inParallel(20, (i) =>
+        send('POST', `/${taxonomy}`, { name: cased('Twin Term', i) }),
+      )
+      const created = answers.filter(({ status }) => status === 201)
+      expect(created).toHaveLength(1)
+      const id = created[0].body.id
+      for (const { status, body } of answers.filter((answer) => answer !== created[0])) {
+        expect([status, body.code, body.data.term_id]).toEqual([400, 'term_exists', id])
+      }
+      expect(
+        await countNamed(
+          taxonomy === 'categories' ? 'event-categories' : 'event-tags',
+          'Twin Term',
+        ),
+      ).toBe(1)
+    },
+  )
 
   test('events naming one new category and venue, in three cases, share them instead of making twins', async () => {
     const answers = await inParallel(20, (i) =>
       send(
         'POST',
         '/events',
-        event('Named Links', { categories: [cased('Brand New Genre', i)], venue: { venue: cased('Brand New Hall', i + 1) } }),
+        event('Named Links', {
+          categories: [cased('Brand New Genre', i)],
+          venue: { venue: cased('Brand New Hall', i + 1) },
+        }),
       ),
     )
     expect(statuses(answers)).toEqual(Array(20).fill(201))
@@ -122,7 +149,10 @@ describe('parallel writes to one event', () => {
     const answers = await inParallel(20, (i) => {
       const n = i >> 1
       return i % 2
-        ? send('PATCH', `/events/${created.id}?ml_language=zh-hant`, { title: `標題 ${n}`, excerpt: `摘要 ${n}` })
+        ? send('PATCH', `/events/${created.id}?ml_language=zh-hant`, {
+            title: `標題 ${n}`,
+            excerpt: `摘要 ${n}`,
+          })
         : send('PATCH', `/events/${created.id}`, {
             title: `Title ${n}`,
             excerpt: `Excerpt ${n}`,
@@ -133,7 +163,11 @@ describe('parallel writes to one event', () => {
     expect(statuses(answers)).toEqual(Array(20).fill(200))
     const doc = await stored(created.id)
     const en = Number(/^Title (\d)$/.exec(doc.title.en)![1])
-    expect([doc.excerpt.en, doc.cost, doc.tags]).toEqual([`Excerpt ${en}`, `${en}`, [tags[en].body.id]])
+    expect([doc.excerpt.en, doc.cost, doc.tags]).toEqual([
+      `Excerpt ${en}`,
+      `${en}`,
+      [tags[en].body.id],
+    ])
     const zh = Number(/^標題 (\d)$/.exec(doc.title['zh-hant'])![1])
     expect(doc.excerpt['zh-hant']).toBe(`摘要 ${zh}`)
   })
@@ -143,7 +177,9 @@ describe('parallel writes to one event', () => {
       const { body: created } = await send('POST', '/events', event(`Race ${round}`))
       const [removal, ...updates] = await Promise.all([
         send('DELETE', `/events/${created.id}`),
-        ...Array.from({ length: 6 }, (_, i) => send('PATCH', `/events/${created.id}`, { excerpt: `Edit ${i}` })),
+        ...Array.from({ length: 6 }, (_, i) =>
+          send('PATCH', `/events/${created.id}`, { excerpt: `Edit ${i}` }),
+        ),
       ])
       expect(removal.status).toBe(200)
       for (const { status, body } of updates) {
@@ -170,7 +206,9 @@ test('term counts stay true under parallel creates, updates and deletes of event
       where: { title: { like: 'Counted' } },
     })
     for (const id of terms) {
-      const carrying = docs.filter((doc) => doc.status === 'publish' && (doc.categories as number[]).includes(id))
+      const carrying = docs.filter(
+        (doc) => doc.status === 'publish' && (doc.categories as number[]).includes(id),
+      )
       expect((await send('GET', `/categories/${id}`)).body.count).toBe(carrying.length)
     }
   }
@@ -178,14 +216,21 @@ test('term counts stay true under parallel creates, updates and deletes of event
     send(
       'POST',
       '/events',
-      event(`Counted ${i}`, { categories: i % 2 ? terms : [terms[0]], status: i % 5 ? 'publish' : 'draft' }),
+      event(`Counted ${i}`, {
+        categories: i % 2 ? terms : [terms[0]],
+        status: i % 5 ? 'publish' : 'draft',
+      }),
     ),
   )
   await expectTrueCounts()
   await inParallel(30, (i) => {
     const path = `/events/${created[i].body.id}`
     if (i % 3 === 0) return send('DELETE', path)
-    return send('PATCH', path, i % 3 === 1 ? { categories: [terms[1]] } : { status: i % 2 ? 'draft' : 'publish' })
+    return send(
+      'PATCH',
+      path,
+      i % 3 === 1 ? { categories: [terms[1]] } : { status: i % 2 ? 'draft' : 'publish' },
+    )
   })
   await expectTrueCounts()
 })

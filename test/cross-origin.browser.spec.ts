@@ -20,7 +20,9 @@ const describeWithChromium = fs.existsSync(CHROMIUM) ? describe : describe.skip
 
 /** Serves an empty page on loopback; the browser reaches it under several site names. */
 async function startPageHost(): Promise<http.Server> {
-  const host = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>widget</title>'))
+  const host = http.createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>widget</title>'),
+  )
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   return host
 }
@@ -34,7 +36,10 @@ describeWithChromium('a page on another site', () => {
 
   beforeAll(async () => {
     pages = await startPageHost()
-    server = await startTestServer({}, { cors: [origin('partner.example')], csrf: [origin('partner.example')] })
+    server = await startTestServer(
+      {},
+      { cors: [origin('partner.example')], csrf: [origin('partner.example')] },
+    )
     token = await registerFirstUser(server)
     await createCalendar(server.payload)
     browser = await chromium.launch({
@@ -64,7 +69,11 @@ describeWithChromium('a page on another site', () => {
         async ([url, init]) => {
           try {
             const response = await fetch(url as string, init as RequestInit)
-            return { status: response.status, total: response.headers.get('X-TEC-Total'), body: await response.json() }
+            return {
+              status: response.status,
+              total: response.headers.get('X-TEC-Total'),
+              body: await response.json(),
+            }
           } catch (error) {
             return { error: String(error) }
           }
@@ -94,7 +103,11 @@ describeWithChromium('a page on another site', () => {
 
   test('a fetch with cookies is blocked for an unlisted site and allowed for a listed one', async () => {
     const url = `${server.url}${NS}/events?per_page=1`
-    expect(await fetchFrom('widget.example', url, { credentials: 'include' })).toEqual({ error: expect.stringMatching(/Failed to fetch/) })
-    expect(await fetchFrom('partner.example', url, { credentials: 'include' })).toMatchObject({ status: 200 })
+    expect(await fetchFrom('widget.example', url, { credentials: 'include' })).toEqual({
+      error: expect.stringMatching(/Failed to fetch/),
+    })
+    expect(await fetchFrom('partner.example', url, { credentials: 'include' })).toMatchObject({
+      status: 200,
+    })
   })
 })

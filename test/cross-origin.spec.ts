@@ -37,7 +37,9 @@ describe('simple requests', () => {
     expect(answer.status).toBe(200)
     expect(corsOf(answer.headers)).toEqual({ origin: '*', credentials: null })
     expect(answer.headers.get('vary')).toMatch(/\bOrigin\b/)
-    expect(answer.headers.get('access-control-expose-headers')).toBe('X-TEC-Total, X-TEC-TotalPages, Link')
+    expect(answer.headers.get('access-control-expose-headers')).toBe(
+      'X-TEC-Total, X-TEC-TotalPages, Link',
+    )
     expect(answer.headers.get('x-tec-total')).toBe(String(answer.body.total))
   })
 
@@ -61,7 +63,9 @@ describe('simple requests', () => {
       await server.request(`${NS}/events`, { body: {}, headers: { origin: STRANGER } }),
       await server.request(`${NS}/events?x=${'a'.repeat(5000)}`, { headers: { origin: STRANGER } }),
     ]
-    expect(cases.map((answer) => [answer.status, answer.headers.get('access-control-allow-origin')])).toEqual([
+    expect(
+      cases.map((answer) => [answer.status, answer.headers.get('access-control-allow-origin')]),
+    ).toEqual([
       [404, '*'],
       [404, '*'],
       [400, '*'],
@@ -77,15 +81,21 @@ describe('simple requests', () => {
       await server.request(path, { headers: { origin: STRANGER } }),
       await server.request(path, { headers: { origin: PARTNER } }),
       await server.request(path),
-      await server.request(path, { headers: { origin: STRANGER, 'if-none-match': first.headers.get('etag')! } }),
+      await server.request(path, {
+        headers: { origin: STRANGER, 'if-none-match': first.headers.get('etag')! },
+      }),
     ]
-    expect(again.map((answer) => [answer.status, answer.headers.get('etag'), corsOf(answer.headers)])).toEqual([
+    expect(
+      again.map((answer) => [answer.status, answer.headers.get('etag'), corsOf(answer.headers)]),
+    ).toEqual([
       [200, first.headers.get('etag'), { origin: '*', credentials: null }],
       [200, first.headers.get('etag'), { origin: PARTNER, credentials: 'true' }],
       [200, first.headers.get('etag'), { origin: null, credentials: null }],
       [304, first.headers.get('etag'), { origin: '*', credentials: null }],
     ])
-    expect(again.every((answer) => answer.headers.get('vary') === 'Origin, Authorization')).toBe(true)
+    expect(again.every((answer) => answer.headers.get('vary') === 'Origin, Authorization')).toBe(
+      true,
+    )
   })
 })
 
@@ -93,7 +103,11 @@ describe('preflights', () => {
   const preflight = (path: string, origin: string, method = 'GET') =>
     server.request(path, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin,
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization,content-type',
+      },
     })
 
   test('every route answers 204 with its methods and the headers a request may carry', async () => {
@@ -102,19 +116,31 @@ describe('preflights', () => {
       const path = `${NS}${route.path.replace(':id(\\d+)', String(eventId)).replace(':slug', 'jazz-night')}`
       const answer = await preflight(path, STRANGER, 'POST')
       const methods = [...METHODS.filter((method) => route.methods[method]), 'OPTIONS'].join(', ')
-      expect([path, answer.status, answer.headers.get('access-control-allow-methods')]).toEqual([path, 204, methods])
-      expect(answer.headers.get('access-control-allow-headers')).toMatch(/\bAuthorization\b.*\bContent-Type\b/)
+      expect([path, answer.status, answer.headers.get('access-control-allow-methods')]).toEqual([
+        path,
+        204,
+        methods,
+      ])
+      expect(answer.headers.get('access-control-allow-headers')).toMatch(
+        /\bAuthorization\b.*\bContent-Type\b/,
+      )
       expect(corsOf(answer.headers)).toEqual({ origin: '*', credentials: null })
       expect(answer.body).toBe('')
     }
   })
 
   test('the methods follow the route, and a listed origin is echoed with credentials', async () => {
-    expect((await preflight(`${NS}/events`, PARTNER)).headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
+    expect(
+      (await preflight(`${NS}/events`, PARTNER)).headers.get('access-control-allow-methods'),
+    ).toBe('GET, POST, OPTIONS')
     const single = await preflight(`${NS}/events/${eventId}`, PARTNER, 'DELETE')
-    expect(single.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS')
+    expect(single.headers.get('access-control-allow-methods')).toBe(
+      'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    )
     expect(corsOf(single.headers)).toEqual({ origin: PARTNER, credentials: 'true' })
-    expect((await preflight(`${NS}/doc`, PARTNER)).headers.get('access-control-allow-methods')).toBe('GET, OPTIONS')
+    expect(
+      (await preflight(`${NS}/doc`, PARTNER)).headers.get('access-control-allow-methods'),
+    ).toBe('GET, OPTIONS')
   })
 
   test('an unknown path is preflighted too, so a browser can read its rest_no_route', async () => {
@@ -123,7 +149,10 @@ describe('preflights', () => {
   })
 
   test('OPTIONS without Access-Control-Request-* still describes the route', async () => {
-    const answer = await server.request(`${NS}/events`, { method: 'OPTIONS', headers: { origin: STRANGER } })
+    const answer = await server.request(`${NS}/events`, {
+      method: 'OPTIONS',
+      headers: { origin: STRANGER },
+    })
     expect(answer.status).toBe(200)
     expect(answer.body.methods).toEqual(['GET', 'POST'])
     expect(answer.headers.get('access-control-allow-origin')).toBe('*')
@@ -131,7 +160,10 @@ describe('preflights', () => {
 })
 
 describe('login cookies from other sites', () => {
-  const withCookie = (origin?: string) => ({ cookie: `payload-token=${admin}`, ...(origin ? { origin } : {}) })
+  const withCookie = (origin?: string) => ({
+    cookie: `payload-token=${admin}`,
+    ...(origin ? { origin } : {}),
+  })
 
   test('a listed origin, the site itself and a client without Origin keep the login; an unlisted site does not', async () => {
     const allow = async (headers: Record<string, string>) =>
@@ -156,7 +188,10 @@ describe('login cookies from other sites', () => {
   })
 
   test('its OPTIONS description shows the methods of an anonymous caller', async () => {
-    const options = await server.request(`${NS}/events`, { method: 'OPTIONS', headers: withCookie(STRANGER) })
+    const options = await server.request(`${NS}/events`, {
+      method: 'OPTIONS',
+      headers: withCookie(STRANGER),
+    })
     expect(options.headers.get('allow')).toBe('GET')
   })
 })

@@ -71,14 +71,20 @@ async function call(
 async function terminateSessions() {
   const admin = new pg.Client({ connectionString: (setting as { uri: string }).uri })
   await admin.connect()
-  const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-    new URL(database.uri).pathname.slice(1),
-  ])
+  const { rowCount } = await admin.query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+    [new URL(database.uri).pathname.slice(1)],
+  )
   await admin.end()
   return rowCount ?? 0
 }
 
-const FAULTS: { name: string; ms: number; inject: () => Promise<unknown>; heal: () => Promise<unknown> }[] = [
+const FAULTS: {
+  name: string
+  ms: number
+  inject: () => Promise<unknown>
+  heal: () => Promise<unknown>
+}[] = [
   {
     name: 'connections reset, new ones refused',
     ms: 1_500,
@@ -132,7 +138,11 @@ async function runLoad(stop: () => boolean, admin: string) {
       async (i) =>
         (
           await call('seed', 'POST', `${NS}/events`, {
-            body: { title: `Updated ${i}`, start_date: '2027-07-05 20:00:00', end_date: '2027-07-05 23:00:00' },
+            body: {
+              title: `Updated ${i}`,
+              start_date: '2027-07-05 20:00:00',
+              end_date: '2027-07-05 23:00:00',
+            },
             token: editor,
           })
         ).body.id as number,
@@ -147,7 +157,12 @@ async function runLoad(stop: () => boolean, admin: string) {
     ...[0, 1].map((w) =>
       loop(async (n) => {
         const title = `Created ${w}-${n}`
-        const body = { title, start_date: '2027-07-05 20:00:00', end_date: '2027-07-05 23:00:00', categories: ['Load'] }
+        const body = {
+          title,
+          start_date: '2027-07-05 20:00:00',
+          end_date: '2027-07-05 23:00:00',
+          categories: ['Load'],
+        }
         const answer = await call('create', 'POST', `${NS}/events`, { body, token: editor })
         if (answer.status === 201) confirmed.created.push({ id: answer.body.id, title })
         return answer
@@ -159,12 +174,19 @@ async function runLoad(stop: () => boolean, admin: string) {
       return loop(async (n) => {
         const excerpt = `version ${n}`
         record.after.push(excerpt)
-        const answer = await call('update', 'PATCH', `${NS}/events/${id}`, { body: { excerpt }, token: editor })
+        const answer = await call('update', 'PATCH', `${NS}/events/${id}`, {
+          body: { excerpt },
+          token: editor,
+        })
         if (answer.status === 200) Object.assign(record, { last: excerpt, after: [] })
         return answer
       })
     }),
-    loop(() => call('list (editor)', 'GET', `${NS}/events?per_page=5&status=publish,draft`, { token: editor })),
+    loop(() =>
+      call('list (editor)', 'GET', `${NS}/events?per_page=5&status=publish,draft`, {
+        token: editor,
+      }),
+    ),
     loop(() => call('single (editor)', 'GET', `${NS}/events/${events[0]}`, { token: editor })),
     loop(() => call('list (anonymous)', 'GET', `${NS}/events?per_page=5`)),
     loop((n) =>
@@ -187,8 +209,10 @@ async function waitUntilRecovered() {
 }
 
 const isSuccess = ({ status }: Answer) => status >= 200 && status < 300
-const overlaps = (answer: Answer, outage: Outage) => answer.started < outage.to && answer.ended > outage.from
-const duringOutages = () => answers.filter((answer) => outages.some((outage) => overlaps(answer, outage)))
+const overlaps = (answer: Answer, outage: Outage) =>
+  answer.started < outage.to && answer.ended > outage.from
+const duringOutages = () =>
+  answers.filter((answer) => outages.some((outage) => overlaps(answer, outage)))
 
 describeOnPostgres('database faults under load', () => {
   beforeAll(async () => {
@@ -211,7 +235,9 @@ describeOnPostgres('database faults under load', () => {
       token: admin,
     })
     editor = (
-      await call('setup', 'POST', '/api/users/login', { body: { email: 'editor@example.test', password: PASSWORD } })
+      await call('setup', 'POST', '/api/users/login', {
+        body: { email: 'editor@example.test', password: PASSWORD },
+      })
     ).body.token
 
     let running = true
@@ -224,7 +250,12 @@ describeOnPostgres('database faults under load', () => {
       await fault.heal()
       const healed = performance.now()
       await waitUntilRecovered()
-      outages.push({ name: fault.name, from, to: performance.now(), recoveredMs: performance.now() - healed })
+      outages.push({
+        name: fault.name,
+        from,
+        to: performance.now(),
+        recoveredMs: performance.now() - healed,
+      })
       await sleep(1_000)
     }
     running = false
@@ -254,10 +285,10 @@ describeOnPostgres('database faults under load', () => {
     }
     // Each fault was felt: requests failed while it lasted.
     for (const outage of outages) {
-      expect([outage.name, answers.some((answer) => overlaps(answer, outage) && answer.status === 503)]).toEqual([
+      expect([
         outage.name,
-        true,
-      ])
+        answers.some((answer) => overlaps(answer, outage) && answer.status === 503),
+      ]).toEqual([outage.name, true])
     }
     expect(proxy.commitsDropped()).toBeGreaterThan(0)
   })
@@ -290,7 +321,8 @@ describeOnPostgres('database faults under load', () => {
 })
 
 function printFigures() {
-  const latency = (list: Answer[]) => Math.round(Math.max(0, ...list.map((answer) => answer.ended - answer.started)))
+  const latency = (list: Answer[]) =>
+    Math.round(Math.max(0, ...list.map((answer) => answer.ended - answer.started)))
   const lines = outages.map((outage) => {
     const overlapping = answers.filter((answer) => overlaps(answer, outage))
     const counts = new Map<number, number>()
@@ -304,7 +336,9 @@ function printFigures() {
   })
   const steady = answers.filter((answer) => !outages.some((outage) => overlaps(answer, outage)))
   lines.push(`outside the faults: ${steady.length} requests, slowest ${latency(steady)} ms`)
-  lines.push(`${confirmed.created.length} creates confirmed; ${proxy.commitsDropped()} COMMITs dropped by the proxy`)
+  lines.push(
+    `${confirmed.created.length} creates confirmed; ${proxy.commitsDropped()} COMMITs dropped by the proxy`,
+  )
   console.log(`Database faults under load\n${lines.join('\n')}`)
 }
 
@@ -346,7 +380,9 @@ describeOnSqlite('a write lock held by another writer (SQLite)', () => {
       timed(server.request(`${NS}/events`)),
     ])
     await released
-    expect([...writes.result.map(({ status }) => status), read.result.status]).toEqual([201, 201, 200])
+    expect([...writes.result.map(({ status }) => status), read.result.status]).toEqual([
+      201, 201, 200,
+    ])
     console.log(
       `SQLite lock held 1.5 s: 2 writes answered 201 after ${writes.ms} ms; a read meanwhile 200 in ${read.ms} ms`,
     )
@@ -366,9 +402,9 @@ describeOnSqlite('a write lock held by another writer (SQLite)', () => {
     await released
     const after = await create('After the lock')
     expect(after.status).toBe(201)
-    const titles = (await server.payload.find({ collection: 'events', depth: 0, pagination: false })).docs.map(
-      (doc) => doc.title,
-    )
+    const titles = (
+      await server.payload.find({ collection: 'events', depth: 0, pagination: false })
+    ).docs.map((doc) => doc.title)
     expect(titles.sort()).toEqual(['After the lock', 'Waited 1', 'Waited 2'])
     console.log(`SQLite lock held 6.5 s: the write answered 503 after ${blocked.ms} ms`)
   })

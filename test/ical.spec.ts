@@ -26,7 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const get = (url: string, init: { token?: string; headers?: Record<string, string> } = {}) => server.request(`${NS}${url}`, init)
+const get = (url: string, init: { token?: string; headers?: Record<string, string> } = {}) =>
+  server.request(`${NS}${url}`, init)
 
 type Parsed = { calendar: ICAL.Component; events: ICAL.Component[] }
 /** The answer read by an independent parser, after the checks on its raw form no parser makes. */
@@ -42,10 +43,15 @@ function parse(text: string): Parsed {
   const root = new ICAL.Component(ICAL.parse(text) as unknown[])
   return { calendar: root, events: root.getAllSubcomponents('vevent') }
 }
-const value = (component: ICAL.Component, name: string) => component.getFirstPropertyValue(name)?.toString()
-const byUid = (parsed: Parsed) => new Map(parsed.events.map((event) => [value(event, 'uid'), event]))
+const value = (component: ICAL.Component, name: string) =>
+  component.getFirstPropertyValue(name)?.toString()
+const byUid = (parsed: Parsed) =>
+  new Map(parsed.events.map((event) => [value(event, 'uid'), event]))
 const decodeEntities = (html: string) =>
-  html.replace(/&(amp|lt|gt|quot|#039);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'" })[name]!)
+  html.replace(
+    /&(amp|lt|gt|quot|#039);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'" })[name]!,
+  )
 const utc = (wire: string) => `${wire.replace(' ', 'T')}Z`
 
 /** Every event of a JSON list, page after page. */
@@ -86,21 +92,38 @@ describe('iCalendar answers of the events list', () => {
     expect(titles).not.toContain('Hidden Rehearsal')
     expect(titles).not.toContain('Draft Planning Meeting')
 
-    const music = parse((await get('/events?categories=music&ical=1')).body).events.map((event) => value(event, 'summary'))
-    expect(music).toEqual((await allEvents(`${window}&categories=music`)).map((event) => event.title))
+    const music = parse((await get('/events?categories=music&ical=1')).body).events.map((event) =>
+      value(event, 'summary'),
+    )
+    expect(music).toEqual(
+      (await allEvents(`${window}&categories=music`)).map((event) => event.title),
+    )
     expect(music).toEqual(['Jazz Night', 'Symphony Concert'])
-    const dated = parse((await get(`/events?start_date=${inDays(700).slice(0, 10)}&end_date=${inDays(900).slice(0, 10)}`, { headers: CALENDAR })).body)
+    const dated = parse(
+      (
+        await get(
+          `/events?start_date=${inDays(700).slice(0, 10)}&end_date=${inDays(900).slice(0, 10)}`,
+          { headers: CALENDAR },
+        )
+      ).body,
+    )
     expect(dated.events.map((event) => value(event, 'summary'))).toEqual(['Far Future Gala'])
   })
 
   test('shows editors what the JSON list shows them, drafts as tentative', async () => {
     const anonymous = byUid(parse((await get('/events?ical=1')).body))
     const editor = parse((await get('/events?ical=1', { token: admin })).body)
-    const draft = editor.events.find((event) => value(event, 'summary') === 'Draft Planning Meeting')!
+    const draft = editor.events.find(
+      (event) => value(event, 'summary') === 'Draft Planning Meeting',
+    )!
     expect(value(draft, 'status')).toBe('TENTATIVE')
-    const privateDinner = editor.events.find((event) => value(event, 'summary') === 'Private Dinner')!
+    const privateDinner = editor.events.find(
+      (event) => value(event, 'summary') === 'Private Dinner',
+    )!
     expect(value(privateDinner, 'class')).toBe('PRIVATE')
-    expect([...anonymous.values()].map((event) => value(event, 'summary'))).not.toContain('Draft Planning Meeting')
+    expect([...anonymous.values()].map((event) => value(event, 'summary'))).not.toContain(
+      'Draft Planning Meeting',
+    )
   })
 
   test('describes an event with its place, organizers, categories, link and revision', async () => {
@@ -111,9 +134,15 @@ describe('iCalendar answers of the events list', () => {
     expect(jazz.getFirstPropertyValue('dtend')!.toString()).toBe(utc(json.utc_end_date))
     expect(value(jazz, 'dtstamp')).toBe(utc(json.modified_utc))
     expect(value(jazz, 'last-modified')).toBe(utc(json.modified_utc))
-    expect(value(jazz, 'location')).toBe('Blue Note Hall, 131 W 3rd St, New York, NY, 10012, United States')
+    expect(value(jazz, 'location')).toBe(
+      'Blue Note Hall, 131 W 3rd St, New York, NY, 10012, United States',
+    )
     expect(jazz.getFirstPropertyValue('geo')).toEqual([40.7308, -74.0005])
-    expect(jazz.getAllProperties('organizer').map((property) => [property.getParameter('cn'), property.getFirstValue()])).toEqual([
+    expect(
+      jazz
+        .getAllProperties('organizer')
+        .map((property) => [property.getParameter('cn'), property.getFirstValue()]),
+    ).toEqual([
       ['Alice Events', 'mailto:alice@example.com'],
       ['Bob Presents', 'mailto:bob@example.org'],
     ])
@@ -127,10 +156,18 @@ describe('iCalendar answers of the events list', () => {
 
   test('a later edit raises SEQUENCE and LAST-MODIFIED', async () => {
     const { id } = calendar.events.concert
-    const before = byUid(parse((await get(`/events/${id}?ical=1`)).body)).values().next().value!
+    const before = byUid(parse((await get(`/events/${id}?ical=1`)).body))
+      .values()
+      .next().value!
     await new Promise((resolve) => setTimeout(resolve, 1100))
-    await server.payload.update({ collection: 'events', id, data: { excerpt: 'Now with a choir.' } })
-    const after = byUid(parse((await get(`/events/${id}?ical=1`)).body)).values().next().value!
+    await server.payload.update({
+      collection: 'events',
+      id,
+      data: { excerpt: 'Now with a choir.' },
+    })
+    const after = byUid(parse((await get(`/events/${id}?ical=1`)).body))
+      .values()
+      .next().value!
     expect(Number(value(after, 'sequence'))).toBeGreaterThan(Number(value(before, 'sequence')))
     expect(value(after, 'last-modified')! > value(before, 'last-modified')!).toBe(true)
     expect(value(after, 'uid')).toBe(value(before, 'uid'))
@@ -147,7 +184,9 @@ describe('iCalendar answers of the events list', () => {
   })
 
   test('a password-protected event shows no more than in the JSON list', async () => {
-    const secret = parse((await get(`/events?ical=1`)).body).events.find((event) => value(event, 'summary') === 'Members Only Jam')!
+    const secret = parse((await get(`/events?ical=1`)).body).events.find(
+      (event) => value(event, 'summary') === 'Members Only Jam',
+    )!
     expect(secret.getFirstProperty('description')).toBeNull()
     expect(secret.getFirstProperty('location')).toBeNull()
   })
@@ -157,7 +196,14 @@ describe('iCalendar text', () => {
   test('all-day events are dates with an exclusive end', async () => {
     const event = await server.payload.create({
       collection: 'events',
-      data: { title: 'Street Fair', startDate: inDays(12), endDate: inDays(13), allDay: true, timezone: ZONE, status: 'publish' } as never,
+      data: {
+        title: 'Street Fair',
+        startDate: inDays(12),
+        endDate: inDays(13),
+        allDay: true,
+        timezone: ZONE,
+        status: 'publish',
+      } as never,
     })
     const { body: json } = await get(`/events/${event.id}`)
     const fair = parse((await get(`/events/${event.id}`, { headers: CALENDAR })).body).events[0]!
@@ -166,7 +212,9 @@ describe('iCalendar text', () => {
     expect(start.getFirstValue()!.toString()).toBe(json.start_date.slice(0, 10))
     const dayAfterEnd = new Date(`${json.end_date.slice(0, 10)}T00:00:00Z`)
     dayAfterEnd.setUTCDate(dayAfterEnd.getUTCDate() + 1)
-    expect(fair.getFirstPropertyValue('dtend')!.toString()).toBe(dayAfterEnd.toISOString().slice(0, 10))
+    expect(fair.getFirstPropertyValue('dtend')!.toString()).toBe(
+      dayAfterEnd.toISOString().slice(0, 10),
+    )
   })
 
   test('escapes separators and folds long lines without splitting a character', async () => {
@@ -195,7 +243,9 @@ describe('iCalendar text', () => {
     const { slug, id } = calendar.events.run
     const bySlug = parse((await get(`/events/by-slug/${slug}`, { headers: CALENDAR })).body)
     const byId = parse((await get(`/events/${id}?ical=1`)).body)
-    expect(bySlug.events.map((event) => value(event, 'uid'))).toEqual(byId.events.map((event) => value(event, 'uid')))
+    expect(bySlug.events.map((event) => value(event, 'uid'))).toEqual(
+      byId.events.map((event) => value(event, 'uid')),
+    )
     expect(bySlug.events).toHaveLength(1)
     const missing = await get('/events/999999', { headers: CALENDAR })
     expect(missing.status).toBe(404)
@@ -209,13 +259,22 @@ describe('iCalendar text', () => {
   test('/doc names the calendar answers and the ical parameter of the events routes', async () => {
     const { body: doc } = await get('/doc')
     for (const path of ['/events', '/events/{id}', '/events/by-slug/{slug}']) {
-      expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual(['application/json', 'text/calendar'])
-      expect(doc.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('ical')
+      expect(Object.keys(doc.paths[path].get.responses['200'].content)).toEqual([
+        'application/json',
+        'text/calendar',
+      ])
+      expect(
+        doc.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name),
+      ).toContain('ical')
     }
   })
 
   test('JSON stays the answer for browsers and JSON clients', async () => {
-    for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', 'application/json', 'application/json, text/calendar;q=0.5']) {
+    for (const accept of [
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+      'application/json',
+      'application/json, text/calendar;q=0.5',
+    ]) {
       const { headers } = await get('/events', { headers: { accept } })
       expect(headers.get('content-type')).toBe('application/json; charset=UTF-8')
     }
@@ -228,7 +287,9 @@ describe('caching', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10')
     const etag = first.headers.get('etag')!
     expect(etag).toMatch(/^"[\w-]+"$/)
-    const again = await get('/events?per_page=3', { headers: { ...CALENDAR, 'if-none-match': etag } })
+    const again = await get('/events?per_page=3', {
+      headers: { ...CALENDAR, 'if-none-match': etag },
+    })
     expect(again.status).toBe(304)
     const json = await get('/events?per_page=3')
     expect(json.headers.get('content-type')).toBe('application/json; charset=UTF-8')
@@ -254,7 +315,9 @@ describe('the demo calendar', () => {
         expect(value(entry, 'summary')).toBe(decodeEntities(event.title))
         expect(value(entry, 'url')).toBe(event.url)
         const start = entry.getFirstPropertyValue('dtstart')!.toString()
-        expect(start).toBe(event.all_day ? event.start_date.slice(0, 10) : utc(event.utc_start_date))
+        expect(start).toBe(
+          event.all_day ? event.start_date.slice(0, 10) : utc(event.utc_start_date),
+        )
         const venue = Array.isArray(event.venue) ? event.venue[0] : event.venue
         if (venue?.venue) expect(value(entry, 'location')).toContain(decodeEntities(venue.venue))
         expect(entry.getFirstProperty('categories')?.getValues() ?? []).toEqual(

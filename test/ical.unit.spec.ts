@@ -20,7 +20,9 @@ describe('iCalendar text values', () => {
   })
 
   test('HTML of an answer becomes plain text: entities decoded, paragraphs and breaks as lines', () => {
-    expect(htmlToText('<p>Fish &amp; chips</p>\n<p>line<br />two &#039;quoted&#039;</p>')).toBe("Fish & chips\n\nline\ntwo 'quoted'")
+    expect(htmlToText('<p>Fish &amp; chips</p>\n<p>line<br />two &#039;quoted&#039;</p>')).toBe(
+      "Fish & chips\n\nline\ntwo 'quoted'",
+    )
   })
 })
 

@@ -20,13 +20,17 @@ function startImageHost(): Promise<http.Server> {
     const port = (host.address() as AddressInfo).port
     if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
     else if (req.url === '/moved') res.writeHead(302, { location: '/photo.png' }).end()
-    else if (req.url === '/elsewhere') res.writeHead(302, { location: `http://localhost:${port}/photo.png` }).end()
-    else if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>')
-    else if (req.url === '/liar.png') res.writeHead(200, { 'content-type': 'image/png' }).end('<html></html>')
+    else if (req.url === '/elsewhere')
+      res.writeHead(302, { location: `http://localhost:${port}/photo.png` }).end()
+    else if (req.url === '/page')
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>')
+    else if (req.url === '/liar.png')
+      res.writeHead(200, { 'content-type': 'image/png' }).end('<html></html>')
     else if (req.url === '/huge.png') {
       res.writeHead(200, { 'content-type': 'image/png' })
       res.end(Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]))
-    } else if (req.url === '/stall.png') res.writeHead(200, { 'content-type': 'image/png' }).write(PNG.subarray(0, 8))
+    } else if (req.url === '/stall.png')
+      res.writeHead(200, { 'content-type': 'image/png' }).write(PNG.subarray(0, 8))
     else res.writeHead(404).end()
   })
   return new Promise((resolve) => host.listen(0, '127.0.0.1', () => resolve(host)))
@@ -44,7 +48,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const event = (image: unknown) => ({ title: 'With image', start_date: '2027-05-01 10:00', end_date: '2027-05-01 11:00', image })
+const event = (image: unknown) => ({
+  title: 'With image',
+  start_date: '2027-05-01 10:00',
+  end_date: '2027-05-01 11:00',
+  image,
+})
 const create = (body: unknown) => server.request(`${NS}/events`, { body, token: admin })
 const mediaCount = async () => (await server.payload.count({ collection: 'media' })).totalDocs
 
@@ -58,8 +67,12 @@ describe('event images', () => {
     const created = await create(event(String(media.id)))
     expect(created.status).toBe(201)
     expect(created.body.image).toMatchObject({ id: media.id, extension: 'png' })
-    expect((await create(event(media.id))).body.data.params).toEqual({ image: 'image is not of type string.' })
-    expect((await create(event('999999'))).body.data.params).toEqual({ image: 'Invalid parameter.' })
+    expect((await create(event(media.id))).body.data.params).toEqual({
+      image: 'image is not of type string.',
+    })
+    expect((await create(event('999999'))).body.data.params).toEqual({
+      image: 'Invalid parameter.',
+    })
   })
 
   test('by a URL we gave out for one of our images: that image, without a download or an allowed host', async () => {
@@ -74,11 +87,19 @@ describe('event images', () => {
     const before = await mediaCount()
     const reused = await create(event(url))
     expect([reused.status, reused.body.image.id]).toEqual([201, media.id])
-    const updated = await server.request(`${NS}/venues`, { body: { venue: 'Own image hall', image: url }, token: admin })
+    const updated = await server.request(`${NS}/venues`, {
+      body: { venue: 'Own image hall', image: url },
+      token: admin,
+    })
     expect(updated.body.image.id).toBe(media.id)
     expect(await mediaCount()).toBe(before)
-    const unknown = await create(event(`${server.payload.config.serverURL}/api/media/file/nothing.png`))
-    expect([unknown.status, unknown.body.data.params.image]).toEqual([400, expect.stringMatching(/host not allowed/)])
+    const unknown = await create(
+      event(`${server.payload.config.serverURL}/api/media/file/nothing.png`),
+    )
+    expect([unknown.status, unknown.body.data.params.image]).toEqual([
+      400,
+      expect.stringMatching(/host not allowed/),
+    ])
   })
 
   test('a URL on the host a request was sent to is not taken for one of ours', async () => {
@@ -103,7 +124,10 @@ describe('event images', () => {
   })
 
   test('refuses other hosts, redirects to them, non-images and oversized files, leaving nothing behind', async () => {
-    const before = { media: await mediaCount(), events: (await server.payload.count({ collection: 'events' })).totalDocs }
+    const before = {
+      media: await mediaCount(),
+      events: (await server.payload.count({ collection: 'events' })).totalDocs,
+    }
     const port = (images.address() as AddressInfo).port
     const refusals: [string, RegExp][] = [
       [`http://localhost:${port}/photo.png`, /host not allowed/],
@@ -128,12 +152,15 @@ describe('event images', () => {
     const { docs } = await server.payload.find({ collection: 'users', limit: 1 })
     const req = await createLocalReq({ user: { ...docs[0], collection: 'users' } }, server.payload)
     const options = { allowedHosts: ['127.0.0.1'], mediaCollection: 'media' as const }
-    await expect(importImage(req, `${origin}/stall.png`, { ...options, limits: { timeoutMs: 300 } })).rejects.toThrow(
-      /timed out/,
-    )
+    await expect(
+      importImage(req, `${origin}/stall.png`, { ...options, limits: { timeoutMs: 300 } }),
+    ).rejects.toThrow(/timed out/)
     const port = (images.address() as AddressInfo).port
     await expect(
-      importImage(req, `http://localhost:${port}/photo.png`, { ...options, allowedHosts: [`localhost:${port}`] }),
+      importImage(req, `http://localhost:${port}/photo.png`, {
+        ...options,
+        allowedHosts: [`localhost:${port}`],
+      }),
     ).rejects.toThrow(ImageImportError)
   })
 })

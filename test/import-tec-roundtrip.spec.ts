@@ -35,16 +35,37 @@ describe('importing a site of this project', () => {
     const found = new Map<string, any>()
     for (let page = 1; ; page++) {
       const query = `per_page=50&page=${page}&ml_language=${language}${resource === 'events' ? `&${EVERY_DATE}` : ''}`
-      const body = await fetch(`${base}${NS}/${resource}?${query}`).then((response) => response.json())
+      const body = await fetch(`${base}${NS}/${resource}?${query}`).then((response) =>
+        response.json(),
+      )
       for (const record of body[resource]) found.set(record.slug, comparable(record))
       if (page >= body.total_pages) return found
     }
   }
-  const SITE_SPECIFIC = new Set(['id', 'global_id', 'global_id_lineage', 'url', 'rest_url', 'urls', 'author', 'date', 'date_utc', 'modified', 'modified_utc', 'term_taxonomy_id', 'parent', 'json_ld'])
+  const SITE_SPECIFIC = new Set([
+    'id',
+    'global_id',
+    'global_id_lineage',
+    'url',
+    'rest_url',
+    'urls',
+    'author',
+    'date',
+    'date_utc',
+    'modified',
+    'modified_utc',
+    'term_taxonomy_id',
+    'parent',
+    'json_ld',
+  ])
   function comparable(value: any): any {
     if (Array.isArray(value)) return value.map(comparable)
     if (!value || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !SITE_SPECIFIC.has(key)).map(([key, inner]) => [key, comparable(inner)]))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SITE_SPECIFIC.has(key))
+        .map(([key, inner]) => [key, comparable(inner)]),
+    )
   }
 
   test('round trip: every record of the demo calendar, in every language, reads the same on both sites', async () => {
@@ -56,7 +77,13 @@ describe('importing a site of this project', () => {
         const theirs = await records(source.url, resource, language)
         const ours = await records(server.url, resource, language)
         expect(theirs.size).toBeGreaterThan(0)
-        for (const [slug, record] of theirs) expect([resource, language, slug, ours.get(slug)]).toEqual([resource, language, slug, record])
+        for (const [slug, record] of theirs)
+          expect([resource, language, slug, ours.get(slug)]).toEqual([
+            resource,
+            language,
+            slug,
+            record,
+          ])
       }
     }
   })

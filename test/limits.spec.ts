@@ -1,11 +1,23 @@
-import { MAX_BODY_BYTES, MAX_LIST_ITEMS, MAX_PER_PAGE, MAX_QUERY_LENGTH, MAX_SEARCH_LENGTH } from '../src/core/constants.js'
+import {
+  MAX_BODY_BYTES,
+  MAX_LIST_ITEMS,
+  MAX_PER_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LENGTH,
+} from '../src/core/constants.js'
 import { resolveOptions } from '../src/core/options.js'
 import { createCalendar } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { registerFirstUser } from './helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
-const LIMITS = { maxBodyBytes: 2048, maxQueryLength: 300, maxSearchLength: 10, maxListItems: 3, maxPerPage: 5 }
+const LIMITS = {
+  maxBodyBytes: 2048,
+  maxQueryLength: 300,
+  maxSearchLength: 10,
+  maxListItems: 3,
+  maxPerPage: 5,
+}
 
 let server: TestServer
 let admin: string
@@ -20,9 +32,12 @@ afterAll(() => server?.stop())
 
 const get = (path: string, token?: string) => server.request(`${NS}${path}`, { token })
 const counts = async () =>
-  Promise.all(['events', 'venues', 'organizers', 'event-categories', 'event-tags'].map(async (collection) =>
-    (await server.payload.count({ collection: collection as 'events', trash: true })).totalDocs,
-  ))
+  Promise.all(
+    ['events', 'venues', 'organizers', 'event-categories', 'event-tags'].map(
+      async (collection) =>
+        (await server.payload.count({ collection: collection as 'events', trash: true })).totalDocs,
+    ),
+  )
 const event = { title: 'Limits', start_date: '2027-03-05 20:00', end_date: '2027-03-05 22:00' }
 
 test('the defaults, and limits that are not positive integers are refused at startup', () => {
@@ -33,23 +48,39 @@ test('the defaults, and limits that are not positive integers are refused at sta
     maxListItems: MAX_LIST_ITEMS,
     maxPerPage: MAX_PER_PAGE,
   })
-  expect([MAX_BODY_BYTES, MAX_QUERY_LENGTH, MAX_SEARCH_LENGTH, MAX_LIST_ITEMS, MAX_PER_PAGE]).toEqual([1_048_576, 4096, 200, 100, 50])
+  expect([
+    MAX_BODY_BYTES,
+    MAX_QUERY_LENGTH,
+    MAX_SEARCH_LENGTH,
+    MAX_LIST_ITEMS,
+    MAX_PER_PAGE,
+  ]).toEqual([1_048_576, 4096, 200, 100, 50])
   for (const name of ['maxBodyBytes', 'maxQueryLength', 'maxSearchLength', 'maxListItems']) {
     expect(() => resolveOptions({ [name]: 0 })).toThrow(`${name} must be a positive integer`)
     expect(() => resolveOptions({ [name]: 1.5 })).toThrow(`${name} must be a positive integer`)
   }
   expect(resolveOptions({ timezone: 'Asia/Kolkata' }).timezone).toBe('Asia/Kolkata')
-  expect(() => resolveOptions({ timezone: 'Mars/Olympus' })).toThrow('unknown time zone "Mars/Olympus"')
+  expect(() => resolveOptions({ timezone: 'Mars/Olympus' })).toThrow(
+    'unknown time zone "Mars/Olympus"',
+  )
 })
 
 describe('request body size', () => {
   test('a body over maxBodyBytes is 413, declared or streamed, and nothing is written', async () => {
     const before = await counts()
     const big = JSON.stringify({ ...event, excerpt: 'x'.repeat(LIMITS.maxBodyBytes) })
-    const declared = await server.request(`${NS}/events`, { rawBody: big, token: admin, headers: { 'content-type': 'application/json' } })
+    const declared = await server.request(`${NS}/events`, {
+      rawBody: big,
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+    })
     expect([declared.status, declared.body]).toEqual([
       413,
-      { code: 'rest_request_too_large', message: 'The request body must not exceed 2048 bytes.', data: { status: 413 } },
+      {
+        code: 'rest_request_too_large',
+        message: 'The request body must not exceed 2048 bytes.',
+        data: { status: 413 },
+      },
     ])
     // Without a Content-Length the body is counted as it streams in.
     const streamed = await fetch(`${server.url}${NS}/events`, {
@@ -64,16 +95,27 @@ describe('request body size', () => {
 
   test('a body at the limit is read', async () => {
     const body = JSON.stringify({ ...event, excerpt: '' })
-    const padded = JSON.stringify({ ...event, excerpt: 'x'.repeat(LIMITS.maxBodyBytes - body.length) })
+    const padded = JSON.stringify({
+      ...event,
+      excerpt: 'x'.repeat(LIMITS.maxBodyBytes - body.length),
+    })
     expect(Buffer.byteLength(padded)).toBe(LIMITS.maxBodyBytes)
-    const written = await server.request(`${NS}/events`, { rawBody: padded, token: admin, headers: { 'content-type': 'application/json' } })
+    const written = await server.request(`${NS}/events`, {
+      rawBody: padded,
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(written.status).toBe(201)
   })
 })
 
 describe('query string length', () => {
   const longQuery = `search=${'a'.repeat(LIMITS.maxQueryLength)}`
-  const tooLong = { code: 'rest_query_too_long', message: 'The query string must not exceed 300 characters.', data: { status: 414 } }
+  const tooLong = {
+    code: 'rest_query_too_long',
+    message: 'The query string must not exceed 300 characters.',
+    data: { status: 414 },
+  }
 
   test('a query string over maxQueryLength is 414 on every route, method and path, before permission', async () => {
     for (const [method, path] of [
@@ -110,8 +152,17 @@ test('a search longer than maxSearchLength is 400 rest_invalid_param on every li
   const message = 'search must be at most 10 characters long.'
   for (const list of ['events', 'venues', 'organizers', 'categories', 'tags']) {
     const refused = await get(`/${list}?search=${'x'.repeat(11)}`)
-    expect([list, refused.status, refused.body.code, refused.body.data.params]).toEqual([list, 400, 'rest_invalid_param', { search: message }])
-    expect(refused.body.data.details.search).toEqual({ code: 'rest_too_long', message, data: { param: 'search' } })
+    expect([list, refused.status, refused.body.code, refused.body.data.params]).toEqual([
+      list,
+      400,
+      'rest_invalid_param',
+      { search: message },
+    ])
+    expect(refused.body.data.details.search).toEqual({
+      code: 'rest_too_long',
+      message,
+      data: { param: 'search' },
+    })
     // Characters, not bytes or UTF-16 units: ten emoji are ten characters.
     expect((await get(`/${list}?search=${encodeURIComponent('🎉'.repeat(10))}`)).status).toBe(200)
   }
@@ -145,10 +196,16 @@ describe('list parameters hold at most maxListItems items', () => {
     for (const [name, value] of [
       ['categories', ['a', 'b', 'c', 'd']],
       ['tags', 'a,b,c,d'],
-      ['organizer', [{ organizer: 'A' }, { organizer: 'B' }, { organizer: 'C' }, { organizer: 'D' }]],
+      [
+        'organizer',
+        [{ organizer: 'A' }, { organizer: 'B' }, { organizer: 'C' }, { organizer: 'D' }],
+      ],
       ['venue', [1, 2, 3, 4]],
     ] as const) {
-      const refused = await server.request(`${NS}/events`, { body: { ...event, [name]: value }, token: admin })
+      const refused = await server.request(`${NS}/events`, {
+        body: { ...event, [name]: value },
+        token: admin,
+      })
       expect([name, refused.status, refused.body.data?.params]).toEqual([name, 400, tooMany(name)])
     }
     expect(await counts()).toEqual(before)
@@ -161,7 +218,14 @@ test('the index, OPTIONS and /doc document every limit with the parameter it app
   expect(args.search.maxLength).toBe(LIMITS.maxSearchLength)
   expect(args.categories.maxItems).toBe(LIMITS.maxListItems)
   const doc = (await get('/doc')).body
-  const parameters = doc.paths['/events'].get.parameters as { name: string; schema: Record<string, unknown> }[]
-  expect(parameters.find((parameter) => parameter.name === 'search')!.schema.maxLength).toBe(LIMITS.maxSearchLength)
-  expect(parameters.find((parameter) => parameter.name === 'include')!.schema.maxItems).toBe(LIMITS.maxListItems)
+  const parameters = doc.paths['/events'].get.parameters as {
+    name: string
+    schema: Record<string, unknown>
+  }[]
+  expect(parameters.find((parameter) => parameter.name === 'search')!.schema.maxLength).toBe(
+    LIMITS.maxSearchLength,
+  )
+  expect(parameters.find((parameter) => parameter.name === 'include')!.schema.maxItems).toBe(
+    LIMITS.maxListItems,
+  )
 })

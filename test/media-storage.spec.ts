@@ -28,7 +28,11 @@ const onLocalDisk = (filename: string) => fs.existsSync(path.join(ROOT, 'media',
 
 async function bytes(url: string): Promise<{ status: number; body: Buffer; type: string | null }> {
   const response = await fetch(url)
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') }
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get('content-type'),
+  }
 }
 
 // Several instances share a database only on PostgreSQL (see README, "Running more than one instance").
@@ -45,7 +49,11 @@ onPostgres('images in object storage, served by every instance', () => {
     const imageHost = `127.0.0.1:${(images.address() as AddressInfo).port}`
     origin = `http://${imageHost}`
     database = await createTestDatabase()
-    const created = await runScript('user:create', ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'], database.uri)
+    const created = await runScript(
+      'user:create',
+      ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
+      database.uri,
+    )
     if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
     const env = {
       MEDIA_S3_BUCKET: storage.bucket,
@@ -54,7 +62,8 @@ onPostgres('images in object storage, served by every instance', () => {
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       CALENDAR_IMAGE_HOSTS: imageHost,
     }
-    for (let index = 0; index < 2; index++) instances.push(await startHostProcess(database.uri, { admin: false, env }))
+    for (let index = 0; index < 2; index++)
+      instances.push(await startHostProcess(database.uri, { admin: false, env }))
     const login = await fetch(`${instances[0].url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -75,7 +84,12 @@ onPostgres('images in object storage, served by every instance', () => {
     const response = await fetch(`${instances[0].url}${NS}/events`, {
       method: 'POST',
       headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Harbour Lights', start_date: '2027-06-01 20:00', end_date: '2027-06-01 22:00', image: `${origin}/harbour.png` }),
+      body: JSON.stringify({
+        title: 'Harbour Lights',
+        start_date: '2027-06-01 20:00',
+        end_date: '2027-06-01 22:00',
+        image: `${origin}/harbour.png`,
+      }),
     })
     const created = await response.json()
     expect(response.status).toBe(201)
@@ -97,7 +111,11 @@ onPostgres('images in object storage, served by every instance', () => {
     const form = new FormData()
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'lighthouse.png')
     form.append('_payload', JSON.stringify({ alt: 'A lighthouse' }))
-    const response = await fetch(`${instances[1].url}/api/media`, { method: 'POST', headers: { authorization: `JWT ${token}` }, body: form })
+    const response = await fetch(`${instances[1].url}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}` },
+      body: form,
+    })
     const { doc } = await response.json()
     expect(response.status).toBe(201)
     expect(await storage.keys()).toContain(doc.filename)

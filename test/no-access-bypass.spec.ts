@@ -49,7 +49,10 @@ let admin: string
 let editor: string
 
 beforeAll(async () => {
-  server = await startTestServer({}, { plugins: [eventsCalendarPlugin(), onlyAdminsWriteTheCalendar] })
+  server = await startTestServer(
+    {},
+    { plugins: [eventsCalendarPlugin(), onlyAdminsWriteTheCalendar] },
+  )
   admin = await registerFirstUser(server)
   editor = (await createUser(server, admin, 'editor@example.test', 'editor')).token
 })
@@ -82,7 +85,12 @@ async function freshRecord(segment: Segment, n: number) {
   const name = `Existing ${segment} ${n}`
   const data =
     segment === 'events'
-      ? { title: name, startDate: '2030-02-01T10:00:00Z', endDate: '2030-02-01T11:00:00Z', status: 'publish' }
+      ? {
+          title: name,
+          startDate: '2030-02-01T10:00:00Z',
+          endDate: '2030-02-01T11:00:00Z',
+          status: 'publish',
+        }
       : segment === 'venues' || segment === 'organizers'
         ? { name, status: 'publish' }
         : { name }
@@ -99,7 +107,12 @@ async function freshRecord(segment: Segment, n: number) {
 const WRITES = calendarRoutes(resolveOptions({}), [...DEFAULT_LOCALES]).flatMap((route) =>
   METHODS.filter((method) => method !== 'GET' && route.methods[method]).map((method) => {
     const [, segment, rest] = route.path.split('/') as [string, Segment, string | undefined]
-    return { route, method, segment, kind: rest === undefined ? ('collection' as const) : ('single' as const) }
+    return {
+      route,
+      method,
+      segment,
+      kind: rest === undefined ? ('collection' as const) : ('single' as const),
+    }
   }),
 )
 
@@ -145,8 +158,11 @@ describe('no write bypasses the access rules of the collections', () => {
       if (got.status !== 403 || got.code !== 'rest_forbidden')
         failures.push(`${got.label}: expected 403 rest_forbidden, got ${got.status} ${got.code}`)
       // The record the write addressed was made just before it; nothing else may have changed.
-      const added = after.map((docs, i) => docs.length - before[i].length).reduce((sum, count) => sum + count, 0)
-      if (added !== (write.kind === 'single' ? 1 : 0)) failures.push(`${got.label}: ${added} records appeared`)
+      const added = after
+        .map((docs, i) => docs.length - before[i].length)
+        .reduce((sum, count) => sum + count, 0)
+      if (added !== (write.kind === 'single' ? 1 : 0))
+        failures.push(`${got.label}: ${added} records appeared`)
     }
     const nested = await server.request(`${NS}/events`, {
       method: 'POST',
@@ -159,11 +175,18 @@ describe('no write bypasses the access rules of the collections', () => {
         tags: ['nested tag'],
       },
     })
-    if (nested.status !== 403) failures.push(`POST /events with new venue, organizer and terms: got ${nested.status}`)
-    const docs = (await everything()).flat() as { name?: string; title?: string; deletedAt?: string | null }[]
+    if (nested.status !== 403)
+      failures.push(`POST /events with new venue, organizer and terms: got ${nested.status}`)
+    const docs = (await everything()).flat() as {
+      name?: string
+      title?: string
+      deletedAt?: string | null
+    }[]
     expect({
       failures,
-      written: docs.map((doc) => doc.name ?? doc.title).filter((name) => /^(Fresh|Changed|Nested)/.test(name ?? '')),
+      written: docs
+        .map((doc) => doc.name ?? doc.title)
+        .filter((name) => /^(Fresh|Changed|Nested)/.test(name ?? '')),
       trashed: docs.filter((doc) => doc.deletedAt).length,
     }).toEqual({ failures: [], written: [], trashed: 0 })
   })
@@ -174,7 +197,8 @@ describe('no write bypasses the access rules of the collections', () => {
     for (const write of WRITES) {
       const got = await send(admin, write, n++)
       const expected = write.kind === 'collection' ? 201 : 200
-      if (got.status !== expected) failures.push(`${got.label}: expected ${expected}, got ${got.status} ${got.code}`)
+      if (got.status !== expected)
+        failures.push(`${got.label}: expected ${expected}, got ${got.status} ${got.code}`)
     }
     expect(failures).toEqual([])
   })
@@ -196,7 +220,11 @@ describe('the source', () => {
 
   /** The argument text of every Local API call in a file (from its `(` to the matching `)`). */
   const localApiCalls = (text: string) =>
-    [...text.matchAll(/payload\.(find|findByID|count|create|update|delete|duplicate|findDistinct)\(/g)].map((match) => {
+    [
+      ...text.matchAll(
+        /payload\.(find|findByID|count|create|update|delete|duplicate|findDistinct)\(/g,
+      ),
+    ].map((match) => {
       let depth = 0
       let end = match.index! + match[0].length - 1
       do {
@@ -223,7 +251,9 @@ describe('the source', () => {
         const asCaller =
           call.includes('...asCaller(') ||
           /overrideAccess: false/.test(call) ||
-          spread.some((name) => new RegExp(`const ${name} = \\{\\s*\\.\\.\\.asCaller\\(`).test(text))
+          spread.some((name) =>
+            new RegExp(`const ${name} = \\{\\s*\\.\\.\\.asCaller\\(`).test(text),
+          )
         return asCaller ? [] : finding
       })
     })

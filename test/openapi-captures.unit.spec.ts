@@ -40,7 +40,9 @@ const asContracted = (value: unknown): unknown => {
     .flatMap(([key, item]) => {
       const kept: [string, unknown] = [key, asContracted(item)]
       const isEvent = key === 'featured' && 'utc_start_date' in value
-      return isEvent ? [kept, ['ticketed', item === null ? null : false] as [string, unknown]] : [kept]
+      return isEvent
+        ? [kept, ['ticketed', item === null ? null : false] as [string, unknown]]
+        : [kept]
     })
   return Object.fromEntries(entries)
 }
@@ -49,8 +51,10 @@ const files = readdirSync(CAPTURES).filter((file) => file.endsWith('.json'))
 
 describe("the original's recorded answers are valid against /doc", () => {
   const captures = files
-  const read = (file: string) => JSON.parse(readFileSync(path.join(CAPTURES, file), 'utf8')) as Capture
-  const namespacePath = (url: string) => url.replace(/^\{base_url\}\/wp-json\/tribe\/events\/v1/, '') || '/'
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(CAPTURES, file), 'utf8')) as Capture
+  const namespacePath = (url: string) =>
+    url.replace(/^\{base_url\}\/wp-json\/tribe\/events\/v1/, '') || '/'
 
   test('every success body has the schema of its operation', () => {
     const problems = captures.flatMap((file) => {
@@ -87,7 +91,9 @@ describe("the original's recorded answers are valid against /doc", () => {
       )
       // Unknown paths and methods are no operation of the document; their 404 body is checked as an Error above.
       if ((capture.body as { code?: string }).code === 'rest_no_route') return []
-      return verdict.problems.some((problem) => problem.startsWith('status') || problem === 'no such operation')
+      return verdict.problems.some(
+        (problem) => problem.startsWith('status') || problem === 'no such operation',
+      )
         ? [`${file}: ${verdict.operation} ${capture.status}`]
         : []
     })

@@ -26,7 +26,13 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-type Init = { token?: string; body?: unknown; form?: string; rawBody?: string; headers?: Record<string, string> }
+type Init = {
+  token?: string
+  body?: unknown
+  form?: string
+  rawBody?: string
+  headers?: Record<string, string>
+}
 
 /**
  * A request whose answer must be what `/doc` says: its status listed for the operation, its body valid against
@@ -45,7 +51,11 @@ async function call(method: string, path: string, init: Init = {}) {
     headers,
   })
   const verdict = checker.check(method, path, answer.status, answer.body)
-  expect({ request: `${method} ${path}`, status: answer.status, problems: verdict.problems }).toEqual({
+  expect({
+    request: `${method} ${path}`,
+    status: answer.status,
+    problems: verdict.problems,
+  }).toEqual({
     request: `${method} ${path}`,
     status: answer.status,
     problems: [],
@@ -68,10 +78,20 @@ describe('the document', () => {
     const result = await new Validator().validate(doc)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
-    const listParams = doc.paths['/events'].get.parameters.map((param: { name: string }) => param.name)
-    expect(listParams).toEqual(expect.arrayContaining(['per_page', 'start_date', 'categories', 'password']))
-    expect(doc.paths['/events/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true })
-    expect(new Set(operations().map(({ operation }) => operation.operationId)).size).toBe(operations().length)
+    const listParams = doc.paths['/events'].get.parameters.map(
+      (param: { name: string }) => param.name,
+    )
+    expect(listParams).toEqual(
+      expect.arrayContaining(['per_page', 'start_date', 'categories', 'password']),
+    )
+    expect(doc.paths['/events/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    })
+    expect(new Set(operations().map(({ operation }) => operation.operationId)).size).toBe(
+      operations().length,
+    )
   })
 
   test('write routes take their fields as a JSON or form-encoded body, not as query parameters', () => {
@@ -84,7 +104,9 @@ describe('the document', () => {
         method,
         ['application/json', 'application/x-www-form-urlencoded'],
       ])
-      expect(content['application/x-www-form-urlencoded'].schema).toEqual(content['application/json'].schema)
+      expect(content['application/x-www-form-urlencoded'].schema).toEqual(
+        content['application/json'].schema,
+      )
       const query = operation.parameters
         .filter((param: { in: string }) => param.in === 'query')
         .map((param: { name: string }) => param.name)
@@ -92,7 +114,11 @@ describe('the document', () => {
     }
     const createEvent = doc.paths['/events'].post.requestBody
     expect(createEvent.required).toBe(true)
-    expect(createEvent.content['application/json'].schema.required).toEqual(['title', 'start_date', 'end_date'])
+    expect(createEvent.content['application/json'].schema.required).toEqual([
+      'title',
+      'start_date',
+      'end_date',
+    ])
     expect(createEvent.content['application/json'].schema.properties.venue.type).toEqual([
       'object',
       'integer',
@@ -104,13 +130,16 @@ describe('the document', () => {
       explode: true,
     })
     expect(doc.paths['/events/{id}'].patch.requestBody.required).toBe(false)
-    for (const { operation } of operations().filter(({ method }) => ['GET', 'DELETE', 'OPTIONS'].includes(method))) {
+    for (const { operation } of operations().filter(({ method }) =>
+      ['GET', 'DELETE', 'OPTIONS'].includes(method),
+    )) {
       expect(operation.requestBody).toBeUndefined()
     }
   })
 
   test('each operation lists the statuses its handler answers', () => {
-    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses)
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path][method].responses)
     for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
       expect([path, statuses(path, 'post')]).toEqual([
         path,
@@ -128,7 +157,9 @@ describe('the document', () => {
     }
     // Terms are deleted for good: a second delete is a 400, never a 410.
     expect(statuses('/categories/{id}', 'delete')).not.toContain('410')
-    expect(statuses('/events/{id}', 'get')).toEqual(expect.arrayContaining(['200', '304', '400', '403', '404']))
+    expect(statuses('/events/{id}', 'get')).toEqual(
+      expect.arrayContaining(['200', '304', '400', '403', '404']),
+    )
     expect(statuses('/venues/{id}', 'get')).not.toContain('404')
     expect(statuses('/tags', 'get')).not.toContain('403')
     for (const { operation } of operations()) expect(operation.responses).toHaveProperty('414')
@@ -143,7 +174,9 @@ describe('our answers are what the document says', () => {
       await call('OPTIONS', '/events', { token })
       await call('OPTIONS', `/events/${events.jazzNight.id}`, { token })
       expect((await call('GET', '/events?per_page=2', { token })).body.next_rest_url).toBeDefined()
-      expect((await call('GET', '/events?per_page=2&page=2', { token })).body.previous_rest_url).toBeDefined()
+      expect(
+        (await call('GET', '/events?per_page=2&page=2', { token })).body.previous_rest_url,
+      ).toBeDefined()
       await call('GET', `/events?include=${events.secret.id},${events.jazzNight.id}`, { token })
       await call('GET', '/events?status=publish&geoloc=1', { token })
       const single = await call('GET', `/events/${events.jazzNight.id}`, { token })
@@ -151,14 +184,20 @@ describe('our answers are what the document says', () => {
       await call('GET', `/events/by-slug/${events.jazzNight.slug}`, { token })
       await call('GET', `/events/${events.secret.id}?password=opensesame`, { token })
       await call('GET', '/venues', { token })
-      expect((await call('GET', `/venues/${venues.hall.id}`, { token })).body.json_ld.geo).toBeDefined()
+      expect(
+        (await call('GET', `/venues/${venues.hall.id}`, { token })).body.json_ld.geo,
+      ).toBeDefined()
       await call('GET', `/venues/by-slug/${venues.park.slug}`, { token })
       await call('GET', '/organizers?per_page=1', { token })
       await call('GET', `/organizers/${organizers.alice.id}`, { token })
       await call('GET', '/categories?hide_empty=false&per_page=2', { token })
-      expect((await call('GET', `/categories/${categories.jazz.id}`, { token })).body.parent).toBe(categories.music.id)
+      expect((await call('GET', `/categories/${categories.jazz.id}`, { token })).body.parent).toBe(
+        categories.music.id,
+      )
       await call('GET', '/tags', { token })
-      expect((await call('GET', `/tags/${tags.free.id}`, { token })).body).not.toHaveProperty('parent')
+      expect((await call('GET', `/tags/${tags.free.id}`, { token })).body).not.toHaveProperty(
+        'parent',
+      )
     }
   })
 
@@ -168,7 +207,9 @@ describe('our answers are what the document says', () => {
     expect([blanked.all_day, blanked.image]).toEqual([null, false])
     const draft = await call('GET', `/events/${events.draft.id}`, { token: admin })
     expect(draft.body.date_utc).toBe('0000-00-00 00:00:00')
-    expect((await call('GET', '/events?status=trash', { token: admin })).body.events[0].status).toBe('trash')
+    expect(
+      (await call('GET', '/events?status=trash', { token: admin })).body.events[0].status,
+    ).toBe('trash')
     const media = await server.payload.create({
       collection: 'media',
       data: {},
@@ -190,7 +231,10 @@ describe('our answers are what the document says', () => {
     expect(created.body.venue).toHaveLength(2)
     await call('GET', `/events/${created.body.id}`)
     const etag = (await call('GET', `/events/${created.body.id}`)).headers.get('etag')!
-    expect((await call('GET', `/events/${created.body.id}`, { headers: { 'if-none-match': etag } })).status).toBe(304)
+    expect(
+      (await call('GET', `/events/${created.body.id}`, { headers: { 'if-none-match': etag } }))
+        .status,
+    ).toBe(304)
   })
 
   test('writes, as JSON and as forms', async () => {
@@ -202,10 +246,13 @@ describe('our answers are what the document says', () => {
     })
     expect([event.status, event.body.venue.venue]).toEqual([201, 'Form Hall'])
     expect(
-      (await call('PATCH', `/events/${event.body.id}`, { token: admin, body: { all_day: true } })).body.all_day,
+      (await call('PATCH', `/events/${event.body.id}`, { token: admin, body: { all_day: true } }))
+        .body.all_day,
     ).toBe(true)
     await call('PUT', `/events/${event.body.id}`, { token: admin, form: 'featured=1' })
-    expect((await call('DELETE', `/events/${event.body.id}`, { token: admin })).body.status).toBe('trash')
+    expect((await call('DELETE', `/events/${event.body.id}`, { token: admin })).body.status).toBe(
+      'trash',
+    )
     expect((await call('DELETE', `/events/${event.body.id}`, { token: admin })).status).toBe(410)
 
     const venue = await call('POST', '/venues', {
@@ -215,10 +262,14 @@ describe('our answers are what the document says', () => {
     expect(venue.status).toBe(201)
     await call('POST', `/venues/${venue.body.id}`, { token: admin, form: 'city=Lisbon' })
     await call('DELETE', `/venues/${venue.body.id}`, { token: admin })
-    expect((await call('PATCH', `/venues/${venue.body.id}`, { token: admin, body: { city: 'Porto' } })).status).toBe(
-      410,
-    )
-    const organizer = await call('POST', '/organizers', { token: admin, form: 'organizer=Doc+Organizer&phone=123' })
+    expect(
+      (await call('PATCH', `/venues/${venue.body.id}`, { token: admin, body: { city: 'Porto' } }))
+        .status,
+    ).toBe(410)
+    const organizer = await call('POST', '/organizers', {
+      token: admin,
+      form: 'organizer=Doc+Organizer&phone=123',
+    })
     await call('PATCH', `/organizers/by-slug/${organizer.body.slug}`, {
       token: admin,
       body: { email: 'doc@example.test' },
@@ -229,7 +280,10 @@ describe('our answers are what the document says', () => {
       body: { name: 'Doc', parent: calendar.categories.music.id },
     })
     expect(category.status).toBe(201)
-    await call('PUT', `/categories/${category.body.id}`, { token: admin, form: 'description=About' })
+    await call('PUT', `/categories/${category.body.id}`, {
+      token: admin,
+      form: 'description=About',
+    })
     const tag = await call('POST', '/tags', { token: admin, form: 'name=doc-tag' })
     await call('DELETE', `/tags/${tag.body.id}`, { token: admin })
     expect((await call('DELETE', `/tags/${tag.body.id}`, { token: admin })).status).toBe(400)
@@ -253,10 +307,24 @@ describe('our answers are what the document says', () => {
       await call('POST', '/events', { body: { title: 'Anonymous' } }),
       await call('POST', '/events', { token: subscriber, body: { title: 'Subscriber' } }),
       await call('POST', '/events', { token: admin, body: {} }),
-      await call('POST', '/events', { token: admin, body: { title: 5, start_date: 'soon', end_date: '2027-01-01' } }),
-      await call('POST', '/events', { token: admin, rawBody: '{', headers: { 'content-type': 'application/json' } }),
-      await call('POST', '/events', { token: admin, rawBody: 'title=x', headers: { 'content-type': 'text/plain' } }),
-      await call('POST', '/events', { token: admin, body: { title: 'x'.repeat(LIMITS.maxBodyBytes) } }),
+      await call('POST', '/events', {
+        token: admin,
+        body: { title: 5, start_date: 'soon', end_date: '2027-01-01' },
+      }),
+      await call('POST', '/events', {
+        token: admin,
+        rawBody: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await call('POST', '/events', {
+        token: admin,
+        rawBody: 'title=x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      await call('POST', '/events', {
+        token: admin,
+        body: { title: 'x'.repeat(LIMITS.maxBodyBytes) },
+      }),
       await call('PATCH', '/events/999999', { token: admin, body: { title: 'Nobody' } }),
       await call('POST', '/categories', { token: admin, body: { name: 'Music' } }),
       await call('DELETE', '/tags/999999', { token: admin }),
@@ -300,6 +368,8 @@ describe('our answers are what the document says', () => {
     expect(checker.check('GET', '/events/1', 200, { ...body, extra: 1 }).problems).toEqual([
       expect.stringContaining('additional properties'),
     ])
-    expect(checker.check('GET', '/events/1', 418, body).problems).toEqual(['status 418 is not listed'])
+    expect(checker.check('GET', '/events/1', 418, body).problems).toEqual([
+      'status 418 is not listed',
+    ])
   })
 })

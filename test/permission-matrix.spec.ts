@@ -6,7 +6,15 @@ import { resolveOptions } from '../src/core/options.js'
 import { METHODS } from '../src/rest/route.js'
 import { textToRichText } from '../src/richText/fromText.js'
 import * as T from './fixtures/permissions.js'
-import { type Caller, CALLERS, cellOf, type Outcome, outcome, type Owner, type Table } from './fixtures/permissions.js'
+import {
+  type Caller,
+  CALLERS,
+  cellOf,
+  type Outcome,
+  outcome,
+  type Owner,
+  type Table,
+} from './fixtures/permissions.js'
 import { inDays } from './helpers/calendar.js'
 import { startTestServer, type TestServer } from './helpers/server.js'
 import { createUser, registerFirstUser } from './helpers/users.js'
@@ -39,8 +47,18 @@ const KIND: Record<
 > = {
   events: { family: 'event', collection: 'events', resource: 'event', noun: 'event' },
   venues: { family: 'post', collection: 'venues', resource: 'venue', noun: 'venue' },
-  organizers: { family: 'post', collection: 'organizers', resource: 'organizer', noun: 'organizer' },
-  categories: { family: 'term', collection: 'event-categories', resource: 'event', noun: 'category' },
+  organizers: {
+    family: 'post',
+    collection: 'organizers',
+    resource: 'organizer',
+    noun: 'organizer',
+  },
+  categories: {
+    family: 'term',
+    collection: 'event-categories',
+    resource: 'event',
+    noun: 'category',
+  },
   tags: { family: 'term', collection: 'event-tags', resource: 'event', noun: 'tag' },
 }
 
@@ -85,14 +103,20 @@ type RecordSpec = { segment: Segment; state: string; owner: Owner }
 type Seeded = { id: number; slug: string }
 
 const statesOf = (segment: Segment): readonly string[] =>
-  segment === 'events' ? T.EVENT_STATES : KIND[segment].family === 'post' ? T.POST_STATES : ['used', 'unused']
+  segment === 'events'
+    ? T.EVENT_STATES
+    : KIND[segment].family === 'post'
+      ? T.POST_STATES
+      : ['used', 'unused']
 const RECORDS: RecordSpec[] = (Object.keys(KIND) as Segment[]).flatMap((segment) =>
   statesOf(segment).flatMap((state) =>
-    (KIND[segment].family === 'term' ? ['editor' as const] : (['author', 'editor'] as const)).map((owner) => ({
-      segment,
-      state,
-      owner,
-    })),
+    (KIND[segment].family === 'term' ? ['editor' as const] : (['author', 'editor'] as const)).map(
+      (owner) => ({
+        segment,
+        state,
+        owner,
+      }),
+    ),
   ),
 )
 const recordsOf = (segment: Segment) => RECORDS.filter((spec) => spec.segment === segment)
@@ -106,7 +130,10 @@ const secretOf = (owner: Owner) => `pwsecret-${owner}`
  * records (for editors, someone else's), as the owner makes no other difference. Terms have no owner.
  */
 const callersFor = (spec: RecordSpec) =>
-  CALLERS.filter((caller) => caller === 'author' || spec.owner === 'author' || KIND[spec.segment].family === 'term')
+  CALLERS.filter(
+    (caller) =>
+      caller === 'author' || spec.owner === 'author' || KIND[spec.segment].family === 'term',
+  )
 const label = (caller: Caller, what: string, spec?: RecordSpec) =>
   `${caller === 'author' && spec?.owner && KIND[spec.segment].family !== 'term' ? `author:${spec.owner === 'author' ? 'own' : 'other'}` : caller} × ${what}${spec ? ` × ${spec.state} ${KIND[spec.segment].noun}` : ''}`
 
@@ -127,7 +154,9 @@ async function seed() {
     seeded.set(markerOf(spec), await create(spec.segment, { name: `Matrix ${markerOf(spec)}` }))
   }
   const terms = (used: boolean) => ({
-    categories: [record({ segment: 'categories', state: used ? 'used' : 'unused', owner: 'editor' }).id],
+    categories: [
+      record({ segment: 'categories', state: used ? 'used' : 'unused', owner: 'editor' }).id,
+    ],
     tags: [record({ segment: 'tags', state: used ? 'used' : 'unused', owner: 'editor' }).id],
   })
   const secrets = (owner: Owner) => ({
@@ -149,11 +178,20 @@ async function seed() {
     const name = `Matrix ${markerOf(spec)}`
     const data =
       spec.segment === 'events'
-        ? { ...common, title: name, startDate: inDays(10), endDate: inDays(10, 21), ...terms(status === 'publish') }
+        ? {
+            ...common,
+            title: name,
+            startDate: inDays(10),
+            endDate: inDays(10, 21),
+            ...terms(status === 'publish'),
+          }
         : { ...common, name }
     seeded.set(
       markerOf(spec),
-      await create(spec.segment, { ...data, ...(spec.state === 'password' ? secrets(spec.owner) : {}) }),
+      await create(spec.segment, {
+        ...data,
+        ...(spec.state === 'password' ? secrets(spec.owner) : {}),
+      }),
     )
   }
   // One published event that links every venue and organizer, to see which of them it shows.
@@ -191,7 +229,14 @@ afterAll(() => server?.stop())
 
 // ---------------------------------------------------------------- requests and checks
 
-type Sent = { caller: Caller; method: string; url: string; status: number; body: any; allow: string | null }
+type Sent = {
+  caller: Caller
+  method: string
+  url: string
+  status: number
+  body: any
+  allow: string | null
+}
 const sent: Sent[] = []
 
 async function send(caller: Caller, method: string, url: string, body?: unknown): Promise<Sent> {
@@ -210,10 +255,17 @@ async function send(caller: Caller, method: string, url: string, body?: unknown)
 
 const urlOf = (info: RouteInfo, target?: Seeded, query = '') =>
   `${NS}${info.route.path.replace(':id(\\d+)', String(target?.id)).replace(':slug', encodeURIComponent(target?.slug ?? ''))}${query}`
-const answerOf = (got: Sent) => `${got.status} ${typeof got.body?.code === 'string' ? got.body.code : ''}`.trim()
+const answerOf = (got: Sent) =>
+  `${got.status} ${typeof got.body?.code === 'string' ? got.body.code : ''}`.trim()
 
 /** What went wrong with one cell, if anything: the `Allow` header of the caller, the status and the code. */
-function wrongIn(what: string, info: RouteInfo, expected: Exclude<Outcome, 'ok'>, got: Sent, id?: number) {
+function wrongIn(
+  what: string,
+  info: RouteInfo,
+  expected: Exclude<Outcome, 'ok'>,
+  got: Sent,
+  id?: number,
+) {
   const cell = T.ALLOW.get(allowRow(info))![got.caller]
   const allowed = cell === 'all' ? methodsOf(info) : cell.split(' ')
   const allow = (got.allow ?? '').split(', ').filter(Boolean)
@@ -256,7 +308,8 @@ const collections = ROUTES.filter((info) => info.kind === 'collection')
 /** The rows of a table for a state: its own and its `state ?query` variants. */
 const rowsFor = (table: Table, state: string) =>
   [...table.keys()].filter((key) => key === state || key.startsWith(`${state} ?`))
-const queryOf = (row: string) => (row.split(' ')[1] ?? '').replace('password=right', `password=${PASSWORD}`)
+const queryOf = (row: string) =>
+  (row.split(' ')[1] ?? '').replace('password=right', `password=${PASSWORD}`)
 
 /** A write that is let through, with this body, stops at a validation error of its own: it changes nothing. */
 const PROBE: Record<Family, Record<string, unknown>> = {
@@ -290,11 +343,15 @@ function recordCells(methods: (method: Method) => boolean): Check[] {
           callersFor(spec).flatMap((caller) =>
             rowsFor(table, spec.state).flatMap((row) => {
               const what = label(caller, `${method} ${pathOf(info)}${queryOf(row)}`, spec)
-              const expected = outcome(cellOf(table, row, caller, spec.owner), KIND[info.segment].resource)
+              const expected = outcome(
+                cellOf(table, row, caller, spec.owner),
+                KIND[info.segment].resource,
+              )
               if (expected === 'ok' && method === 'DELETE') {
                 // Done for real, so by slug only on published records: every other state of the slug look-up is
                 // proven by the updates.
-                if (info.kind === 'id' || spec.state === 'publish') deletes.push({ caller, info, spec, what })
+                if (info.kind === 'id' || spec.state === 'publish')
+                  deletes.push({ caller, info, spec, what })
                 return []
               }
               const body = method === 'GET' || method === 'DELETE' ? undefined : PROBE[info.family]
@@ -321,8 +378,14 @@ const writeCells = [
   ...collections.flatMap((info) =>
     CALLERS.map((caller) =>
       one(async () => {
-        const expected = outcome(cellOf(T.BY_ROUTE, `POST ${info.family} collection`, caller), 'event')
-        const got = await send(caller, 'POST', urlOf(info), { ...CREATE[info.segment], ...PROBE[info.family] })
+        const expected = outcome(
+          cellOf(T.BY_ROUTE, `POST ${info.family} collection`, caller),
+          'event',
+        )
+        const got = await send(caller, 'POST', urlOf(info), {
+          ...CREATE[info.segment],
+          ...PROBE[info.family],
+        })
         return wrongIn(
           label(caller, `POST ${pathOf(info)}`),
           info,
@@ -341,7 +404,9 @@ function membership(what: string, expected: string, item: any) {
   if (expected === '-') return item ? [`${what}: expected absent, got listed`] : []
   if (!item) return [`${what}: expected ${expected}, got absent`]
   if ((expected === 'blanked') !== isBlanked(item))
-    return [`${what}: expected ${expected}, got ${isBlanked(item) ? 'blanked' : 'the protected fields'}`]
+    return [
+      `${what}: expected ${expected}, got ${isBlanked(item) ? 'blanked' : 'the protected fields'}`,
+    ]
   return []
 }
 
@@ -381,7 +446,9 @@ const listChecks: Check[] = collections
       const byDefault = (spec: RecordSpec) => cellOf(T.LISTED, spec.state, caller, spec.owner)!
       return [
         listCheck(caller, info, '', { status: 200 }, byDefault),
-        ...(info.segment === 'events' ? [listCheck(caller, info, 'include={seeded}', { status: 200 }, byDefault)] : []),
+        ...(info.segment === 'events'
+          ? [listCheck(caller, info, 'include={seeded}', { status: 200 }, byDefault)]
+          : []),
         ...[...T.LIST_STATUS.keys()].map((status) =>
           listCheck(
             caller,
@@ -432,16 +499,22 @@ const termChecks: Check[] = ROUTES.filter((info) => info.family === 'term').flat
       recordsOf(info.segment).map((spec) =>
         one(async () => {
           const term = record(spec)
-          const where = { and: [{ [info.segment]: { in: [term.id] } }, { status: { equals: 'publish' } }] }
+          const where = {
+            and: [{ [info.segment]: { in: [term.id] } }, { status: { equals: 'publish' } }],
+          }
           const published = (await server.payload.count({ collection: 'events', where })).totalDocs
           const got = await send(
             caller,
             'GET',
-            info.kind === 'id' ? urlOf(info, term) : urlOf(info, undefined, `?per_page=50&${query}`),
+            info.kind === 'id'
+              ? urlOf(info, term)
+              : urlOf(info, undefined, `?per_page=50&${query}`),
           )
           const what = label(caller, `GET ${pathOf(info)}${query ? `?${query}` : ''}`, spec)
           const item =
-            info.kind === 'id' ? got.body : (got.body[info.segment] as any[]).find((item) => item.id === term.id)
+            info.kind === 'id'
+              ? got.body
+              : (got.body[info.segment] as any[]).find((item) => item.id === term.id)
           const shown = info.kind === 'id' || query !== '' || published > 0
           if (Boolean(item) !== shown)
             return `${what}: expected ${shown ? 'listed' : 'absent'} (${published} published events), got the opposite`
@@ -470,7 +543,11 @@ const referenceChecks: Check[] = REFERENCES.flatMap(({ list, param, target }) =>
       one(async () => {
         const info = route(list, 'collection')
         const found = cellOf(T.FOUND, spec.state, caller, spec.owner) === 'yes'
-        const got = await send(caller, 'GET', urlOf(info, undefined, `?${param}=${record(spec).id}`))
+        const got = await send(
+          caller,
+          'GET',
+          urlOf(info, undefined, `?${param}=${record(spec).id}`),
+        )
         return wrongIn(
           label(caller, `GET ${pathOf(info)}?${param}=<id>`, spec),
           info,
@@ -497,9 +574,13 @@ const embeddedChecks: Check[] = CALLERS.flatMap((caller) =>
         )
         const event = kind === 'id' ? got.body : got.body.events?.[0]
         if (event?.id !== hub.id)
-          return [`${label(caller, `GET ${pathOf(info)}`)} (the event linking everything): got ${answerOf(got)}`]
+          return [
+            `${label(caller, `GET ${pathOf(info)}`)} (the event linking everything): got ${answerOf(got)}`,
+          ]
         const shown = new Set(
-          [...[event.venue].flat(), ...event.organizer].map((linkedRecord: { id: number }) => linkedRecord.id),
+          [...[event.venue].flat(), ...event.organizer].map(
+            (linkedRecord: { id: number }) => linkedRecord.id,
+          ),
         )
         return linked.flatMap((spec) => {
           const expected = cellOf(T.FOUND, spec.state, caller, spec.owner) === 'yes'
@@ -523,7 +604,9 @@ const descriptions = new Map<string, Set<string>>()
 const describedChecks: Check[] = ROUTES.flatMap((info) => {
   const targets: (RecordSpec | undefined)[] =
     info.kind === 'id' || info.kind === 'slug'
-      ? recordsOf(info.segment).filter(({ state }) => ['publish', 'draft', 'used', 'unused'].includes(state))
+      ? recordsOf(info.segment).filter(({ state }) =>
+          ['publish', 'draft', 'used', 'unused'].includes(state),
+        )
       : [undefined]
   const reads = info.kind === 'index' || info.kind === 'doc' ? ['GET', 'OPTIONS'] : ['OPTIONS']
   return targets.flatMap((spec) =>
@@ -532,9 +615,14 @@ const describedChecks: Check[] = ROUTES.flatMap((info) => {
         one(async () => {
           const got = await send(caller, method, urlOf(info, spec && record(spec)))
           const key = `${method} ${pathOf(info)}`
-          descriptions.set(key, new Set([...(descriptions.get(key) ?? []), JSON.stringify(got.body)]))
+          descriptions.set(
+            key,
+            new Set([...(descriptions.get(key) ?? []), JSON.stringify(got.body)]),
+          )
           const expected =
-            method === 'GET' ? outcome(cellOf(T.BY_ROUTE, `GET ${info.kind}`, caller), 'event') : { status: 200 }
+            method === 'GET'
+              ? outcome(cellOf(T.BY_ROUTE, `GET ${info.kind}`, caller), 'event')
+              : { status: 200 }
           return wrongIn(label(caller, key, spec), info, expected as Exclude<Outcome, 'ok'>, got)
         }),
       ),
@@ -556,12 +644,17 @@ const snapshot = async () => {
       showHiddenFields: true,
       trash,
     } as const
-    for (const doc of (await server.payload.find(query)).docs) all[`${segment}:${doc.id}`] = doc as { status?: string }
+    for (const doc of (await server.payload.find(query)).docs)
+      all[`${segment}:${doc.id}`] = doc as { status?: string }
   }
   return all
 }
 const withoutTimes = (docs: object) =>
-  JSON.parse(JSON.stringify(docs, (key, value) => (key === 'updatedAt' || key === 'deletedAt' ? undefined : value)))
+  JSON.parse(
+    JSON.stringify(docs, (key, value) =>
+      key === 'updatedAt' || key === 'deletedAt' ? undefined : value,
+    ),
+  )
 
 const ALL = [
   readCells,
@@ -584,7 +677,9 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
           return T.BY_ROUTE.has(`GET ${info.kind}`) ? [] : [`${where}: no row`]
         if (!info.family) return [`${where}: no kind of record`]
         if (info.kind === 'collection')
-          return method === 'GET' || T.BY_ROUTE.has(`POST ${info.family} collection`) ? [] : [`${where}: no row`]
+          return method === 'GET' || T.BY_ROUTE.has(`POST ${info.family} collection`)
+            ? []
+            : [`${where}: no row`]
         const table = tableOf(info, method)
         return table && statesOf(info.segment).every((state) => table.has(state))
           ? []
@@ -612,7 +707,9 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
 
   test(`the index, /doc and OPTIONS describe the same to every caller, whatever the record (${count(describedChecks)} cells)`, async () => {
     expect(await runAll(describedChecks)).toEqual([])
-    expect([...descriptions].filter(([, bodies]) => bodies.size !== 1).map(([key]) => key)).toEqual([])
+    expect([...descriptions].filter(([, bodies]) => bodies.size !== 1).map(([key]) => key)).toEqual(
+      [],
+    )
   })
 
   test(`writes are refused before anything changes, or let through to their own validation (${count(writeCells)} cells)`, async () => {
@@ -638,7 +735,10 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
       const wrong = wrongIn(what, info, { status: 200 }, got, target.id)
       if (wrong) failures.push(wrong)
       else if (info.family === 'term') {
-        if ((await server.payload.count({ collection, where: { id: { equals: target.id } } })).totalDocs)
+        if (
+          (await server.payload.count({ collection, where: { id: { equals: target.id } } }))
+            .totalDocs
+        )
           failures.push(`${what}: the term is still there`)
       } else {
         const restored = await server.payload.update({
@@ -672,20 +772,26 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
     const byEditor = await create('editor')
     expect([byEditor.status, byEditor.body.status]).toEqual([201, 'publish'])
     const event = route('events', 'id')
-    expect((await send('author', 'PATCH', urlOf(event, byAuthor.body), { excerpt: 'mine' })).body.excerpt).toBe(
-      '<p>mine</p>',
-    )
-    expect((await send('editor', 'PUT', urlOf(event, byAuthor.body), { status: 'publish' })).body.status).toBe(
-      'publish',
-    )
-    expect((await send('author', 'PATCH', urlOf(event, byEditor.body), { excerpt: 'not mine' })).status).toBe(403)
+    expect(
+      (await send('author', 'PATCH', urlOf(event, byAuthor.body), { excerpt: 'mine' })).body
+        .excerpt,
+    ).toBe('<p>mine</p>')
+    expect(
+      (await send('editor', 'PUT', urlOf(event, byAuthor.body), { status: 'publish' })).body.status,
+    ).toBe('publish')
+    expect(
+      (await send('author', 'PATCH', urlOf(event, byEditor.body), { excerpt: 'not mine' })).status,
+    ).toBe(403)
     const term = await send('editor', 'POST', urlOf(route('categories', 'collection')), {
       name: 'Matrix editor category',
     })
     expect(term.status).toBe(201)
     expect(
-      (await send('admin', 'PATCH', urlOf(route('categories', 'id'), term.body), { description: 'changed' })).body
-        .description,
+      (
+        await send('admin', 'PATCH', urlOf(route('categories', 'id'), term.body), {
+          description: 'changed',
+        })
+      ).body.description,
     ).toBe('changed')
   })
 
@@ -695,7 +801,8 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
     for (const caller of CALLERS) {
       for (const path of ['/api/events?limit=100&trash=true', `/api/events/${secret.id}`]) {
         const { body } = await server.request(path, { token: tokens[caller] })
-        if (/searchText|passwordHash|scrypt\$/.test(JSON.stringify(body))) leaks.push(`${caller} × GET ${path}`)
+        if (/searchText|passwordHash|scrypt\$/.test(JSON.stringify(body)))
+          leaks.push(`${caller} × GET ${path}`)
       }
     }
     expect(leaks).toEqual([])
@@ -708,7 +815,9 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
       showHiddenFields: true,
       where: { passwordProtected: { equals: true } },
     })
-    const hashes = protectedEvents.docs.map((doc) => (doc as { passwordHash?: string }).passwordHash!.split('$')[2])
+    const hashes = protectedEvents.docs.map(
+      (doc) => (doc as { passwordHash?: string }).passwordHash!.split('$')[2],
+    )
     expect(hashes).toHaveLength(2)
     const mayRead = (caller: Caller, spec: RecordSpec) =>
       ['publish', 'password'].includes(spec.state) ||
@@ -720,19 +829,23 @@ describe(`permission matrix (${ALL.reduce((sum, checks) => sum + count(checks), 
       caller === 'editor' || caller === 'admin' || (caller === 'author' && owner === 'author')
     const leaks = sent.flatMap((entry) => {
       // Links echo the request's own query, which names what it looked for.
-      const text = JSON.stringify(entry.body, (key, value) => (key.endsWith('rest_url') ? undefined : value))
+      const text = JSON.stringify(entry.body, (key, value) =>
+        key.endsWith('rest_url') ? undefined : value,
+      )
       const where = `${entry.caller} × ${entry.method} ${entry.url}`
       const unlocked = (owner: Owner) =>
         entry.url.includes(`password=${PASSWORD}`) ||
-        ((entry.url.includes('context=edit') || entry.method !== 'GET') && mayEdit(entry.caller, owner))
+        ((entry.url.includes('context=edit') || entry.method !== 'GET') &&
+          mayEdit(entry.caller, owner))
       return [
-        ...RECORDS.filter((spec) => !mayRead(entry.caller, spec) && text.includes(markerOf(spec))).map(
-          (spec) => `${where} shows the ${spec.state} ${spec.segment} of ${spec.owner}`,
-        ),
+        ...RECORDS.filter(
+          (spec) => !mayRead(entry.caller, spec) && text.includes(markerOf(spec)),
+        ).map((spec) => `${where} shows the ${spec.state} ${spec.segment} of ${spec.owner}`),
         ...(['author', 'editor'] as const)
           .filter((owner) => !unlocked(owner) && text.includes(secretOf(owner)))
           .map((owner) => `${where} shows what the password of ${owner}'s event protects`),
-        ...(/scrypt\$|passwordHash|searchText/.test(text) || hashes.some((hash) => text.includes(hash))
+        ...(/scrypt\$|passwordHash|searchText/.test(text) ||
+        hashes.some((hash) => text.includes(hash))
           ? [`${where} shows a password hash or the search text`]
           : []),
         ...((entry.url === NS || entry.url.startsWith(`${NS}/doc`) || entry.method === 'OPTIONS') &&

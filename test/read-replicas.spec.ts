@@ -17,7 +17,10 @@ let token: string
 
 type Answer = { status: number; body: any }
 
-async function call(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; auth?: boolean } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {}
   if (init.body !== undefined) headers['content-type'] = 'application/json'
   if (init.auth) headers.authorization = `JWT ${token}`
@@ -32,9 +35,16 @@ async function call(path: string, init: { method?: string; body?: unknown; auth?
 
 const day = (() => {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 12)).toISOString().slice(0, 10)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 12))
+    .toISOString()
+    .slice(0, 10)
 })()
-const event = (title: string) => ({ title, start_date: `${day} 18:00`, end_date: `${day} 20:00`, status: 'publish' })
+const event = (title: string) => ({
+  title,
+  start_date: `${day} 18:00`,
+  end_date: `${day} 20:00`,
+  status: 'publish',
+})
 const titles = (answer: Answer) => answer.body.events.map((found: { title: string }) => found.title)
 
 // Replication is a PostgreSQL setup; SQLite has one file.
@@ -43,9 +53,16 @@ const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
 onPostgres('a server instance with a read replica', () => {
   beforeAll(async () => {
     cluster = await startReplicatedPostgres()
-    const created = await runScript('user:create', ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'], cluster.primaryUri)
+    const created = await runScript(
+      'user:create',
+      ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
+      cluster.primaryUri,
+    )
     if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
-    host = await startHostProcess(cluster.primaryUri, { admin: false, env: { DATABASE_REPLICA_URIS: cluster.replicaUri } })
+    host = await startHostProcess(cluster.primaryUri, {
+      admin: false,
+      env: { DATABASE_REPLICA_URIS: cluster.replicaUri },
+    })
     token = (await call('/api/users/login', { body: EDITOR })).body.token
     await cluster.caughtUp()
   }, 5 * 60_000)
@@ -63,12 +80,20 @@ onPostgres('a server instance with a read replica', () => {
       const created = await call(`${NS}/events`, { body: event('Tidewater Concert'), auth: true })
       expect([created.status, created.body.title]).toEqual([201, 'Tidewater Concert'])
       const id = created.body.id
-      expect((await call(`${NS}/events/${id}`, { auth: true })).body.title).toBe('Tidewater Concert')
-      const renamed = await call(`${NS}/events/${id}`, { method: 'PATCH', body: { title: 'Tidewater Concert Moved' }, auth: true })
+      expect((await call(`${NS}/events/${id}`, { auth: true })).body.title).toBe(
+        'Tidewater Concert',
+      )
+      const renamed = await call(`${NS}/events/${id}`, {
+        method: 'PATCH',
+        body: { title: 'Tidewater Concert Moved' },
+        auth: true,
+      })
       expect([renamed.status, renamed.body.title]).toEqual([200, 'Tidewater Concert Moved'])
 
       // The writer reads from the primary at once, as a list and as the record.
-      expect((await call(`${NS}/events/${id}`, { auth: true })).body.title).toBe('Tidewater Concert Moved')
+      expect((await call(`${NS}/events/${id}`, { auth: true })).body.title).toBe(
+        'Tidewater Concert Moved',
+      )
       expect(titles(await call(search, { auth: true }))).toEqual(['Tidewater Concert Moved'])
       // Anonymous callers read the replica, which has applied neither write.
       expect((await call(`${NS}/events/${id}`)).status).toBe(404)
@@ -104,21 +129,35 @@ onPostgres('a server instance with a read replica', () => {
     await cluster.pauseReplay()
     let issued: Answer
     try {
-      issued = await call('/api/application-passwords', { body: { name: 'Replica test' }, auth: true })
+      issued = await call('/api/application-passwords', {
+        body: { name: 'Replica test' },
+        auth: true,
+      })
       expect(issued.status).toBe(201)
       await afterPayloadsWindow()
-      expect((await withBasic(issued.body.doc.password, '/api/users/me')).body.user?.email).toBe(EDITOR.email)
-      expect((await withBasic(issued.body.doc.password, `${NS}/events`, event('Harbour Lights'))).status).toBe(201)
+      expect((await withBasic(issued.body.doc.password, '/api/users/me')).body.user?.email).toBe(
+        EDITOR.email,
+      )
+      expect(
+        (await withBasic(issued.body.doc.password, `${NS}/events`, event('Harbour Lights'))).status,
+      ).toBe(201)
     } finally {
       await cluster.resumeReplay()
     }
     await cluster.caughtUp()
     await cluster.pauseReplay()
     try {
-      const revoked = await call(`/api/application-passwords/${issued.body.doc.id}`, { method: 'DELETE', auth: true })
+      const revoked = await call(`/api/application-passwords/${issued.body.doc.id}`, {
+        method: 'DELETE',
+        auth: true,
+      })
       expect(revoked.status).toBe(200)
       await afterPayloadsWindow()
-      const refused = await withBasic(issued.body.doc.password, `${NS}/events`, event('Harbour Lights again'))
+      const refused = await withBasic(
+        issued.body.doc.password,
+        `${NS}/events`,
+        event('Harbour Lights again'),
+      )
       expect([refused.status, refused.body.code]).toEqual([401, 'incorrect_password'])
     } finally {
       await cluster.resumeReplay()

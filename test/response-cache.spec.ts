@@ -17,7 +17,13 @@ let editor: string
 
 /** Changes an event's cost behind the calendar's back: no hooks run, so no cached response is retired. */
 const quietlySetCost = (id: number, cost: string) =>
-  server.payload.db.updateOne({ collection: 'events', id, data: { cost }, req: {}, returning: false })
+  server.payload.db.updateOne({
+    collection: 'events',
+    id,
+    data: { cost },
+    req: {},
+    returning: false,
+  })
 
 const costOf = async (base: string, path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${base}${NS}${path}`, { headers })
@@ -43,7 +49,9 @@ describe('anonymous reads', () => {
     expect(await costOf(server.url, `/events/${id}`)).toBe('')
     await quietlySetCost(id, '$99')
     expect(await costOf(server.url, `/events/${id}`)).toBe('')
-    expect(await costOf(server.url, `/events/${id}`, { authorization: `JWT ${editor}` })).toBe('$99')
+    expect(await costOf(server.url, `/events/${id}`, { authorization: `JWT ${editor}` })).toBe(
+      '$99',
+    )
 
     const { status } = await server.request(`${NS}/tags/${calendar.tags.free.id}`, {
       method: 'POST',
@@ -56,14 +64,21 @@ describe('anonymous reads', () => {
 
   test('are fresh right after every kind of write: namespace, Payload REST, Local API, delete', async () => {
     const list = async () =>
-      ((await (await fetch(`${server.url}${NS}/events?per_page=50`)).json()) as { events: { title: string }[] }).events.map(
-        (event) => event.title,
-      )
+      (
+        (await (await fetch(`${server.url}${NS}/events?per_page=50`)).json()) as {
+          events: { title: string }[]
+        }
+      ).events.map((event) => event.title)
     const before = await list()
 
     const created = await server.request(`${NS}/events`, {
       token: editor,
-      body: { title: 'Pop-up Market', start_date: inDays(10, 10), end_date: inDays(10, 16), status: 'publish' },
+      body: {
+        title: 'Pop-up Market',
+        start_date: inDays(10, 10),
+        end_date: inDays(10, 16),
+        status: 'publish',
+      },
     })
     expect(created.status).toBe(201)
     expect(await list()).toEqual(expect.arrayContaining([...before, 'Pop-up Market']))
@@ -76,17 +91,25 @@ describe('anonymous reads', () => {
     expect(renamed.status).toBe(200)
     expect(await list()).toContain('Night Market')
 
-    await server.payload.update({ collection: 'events', id: created.body.id, data: { title: 'Harbour Market' } })
+    await server.payload.update({
+      collection: 'events',
+      id: created.body.id,
+      data: { title: 'Harbour Market' },
+    })
     expect(await list()).toContain('Harbour Market')
 
-    const trashed = await server.request(`${NS}/events/${created.body.id}`, { method: 'DELETE', token: editor })
+    const trashed = await server.request(`${NS}/events/${created.body.id}`, {
+      method: 'DELETE',
+      token: editor,
+    })
     expect(trashed.status).toBe(200)
     expect(await list()).toEqual(before)
   })
 
   test('are kept per language, prefix and parameter', async () => {
     const { id } = calendar.events.jazzNight
-    const title = async (path: string) => ((await (await fetch(`${server.url}${path}`)).json()) as { title: string }).title
+    const title = async (path: string) =>
+      ((await (await fetch(`${server.url}${path}`)).json()) as { title: string }).title
     expect(await title(`${NS}/events/${id}`)).toBe('Jazz Night')
     expect(await title(`${NS}/events/${id}?ml_language=zh-hant`)).toBe('爵士之夜')
     expect(await title(`/zh-hant${NS}/events/${id}`)).toBe('爵士之夜')
@@ -105,7 +128,11 @@ describe('anonymous reads', () => {
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
 
-    await server.request(`${NS}/venues/${calendar.venues.hall.id}`, { method: 'POST', token: editor, body: { phone: '+1 555-0199' } })
+    await server.request(`${NS}/venues/${calendar.venues.hall.id}`, {
+      method: 'POST',
+      token: editor,
+      body: { phone: '+1 555-0199' },
+    })
     const changed = await fetch(path, { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
@@ -125,10 +152,13 @@ describe('authenticated reads', () => {
   test('never come from the anonymous cache and are never kept', async () => {
     const anonymous = await server.request(`${NS}/events?per_page=50`)
     const asEditor = await server.request(`${NS}/events?per_page=50`, { token: editor })
-    const titles = (body: { events: { title: string }[] }) => body.events.map((event) => event.title)
+    const titles = (body: { events: { title: string }[] }) =>
+      body.events.map((event) => event.title)
     expect(titles(anonymous.body)).not.toContain('Draft Planning Meeting')
     expect(titles(asEditor.body)).toContain('Draft Planning Meeting')
-    expect(asEditor.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')
+    expect(asEditor.headers.get('cache-control')).toBe(
+      'no-cache, must-revalidate, max-age=0, no-store, private',
+    )
     expect(asEditor.headers.get('etag')).toBeNull()
     const again = await server.request(`${NS}/events?per_page=50`)
     expect(titles(again.body)).toEqual(titles(anonymous.body))

@@ -21,7 +21,8 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
-const roundTrip = async (html: string) => richTextToHtml(await htmlToRichText(html, config) as never)
+const roundTrip = async (html: string) =>
+  richTextToHtml((await htmlToRichText(html, config)) as never)
 
 describe('htmlToRichText', () => {
   test('keeps simple formatted paragraphs as they are', async () => {
@@ -80,7 +81,9 @@ describe('htmlToRichText', () => {
     const html = await roundTrip('<img src=x onerror=alert(1)>')
     expect(html).not.toMatch(/img|onerror|alert/)
     expect(html).toBe('')
-    expect(await roundTrip('<p>Before <img src=x onerror=alert(1)> after</p>')).toBe('<p>Before after</p>')
+    expect(await roundTrip('<p>Before <img src=x onerror=alert(1)> after</p>')).toBe(
+      '<p>Before after</p>',
+    )
   })
 
   test('drops styles, frames, embeds and forms with their content', async () => {
@@ -94,8 +97,12 @@ describe('htmlToRichText', () => {
   })
 
   test('sanitizeHtml keeps only the allowed markup', () => {
-    expect(sanitizeHtml('<div><span style="x">a</span><p onmouseover="y">b</p></div>')).toBe('a<p>b</p>')
-    expect(sanitizeHtml('<a href="https://e.com" onclick="x" target="_blank">l</a>')).toBe('<a href="https://e.com">l</a>')
+    expect(sanitizeHtml('<div><span style="x">a</span><p onmouseover="y">b</p></div>')).toBe(
+      'a<p>b</p>',
+    )
+    expect(sanitizeHtml('<a href="https://e.com" onclick="x" target="_blank">l</a>')).toBe(
+      '<a href="https://e.com">l</a>',
+    )
     expect(sanitizeHtml('<a href="/relative">r</a><a>no href</a>')).toBe('rno href')
     expect(sanitizeHtml('<strike>a</strike><del>b</del>')).toBe('<s>a</s><s>b</s>')
   })
@@ -120,7 +127,8 @@ describe('htmlToRichText', () => {
   })
 
   test('converts a 200 kB input', async () => {
-    const words = 'An evening of music in the old town hall, with guests from near and far. '.repeat(6)
+    const words =
+      'An evening of music in the old town hall, with guests from near and far. '.repeat(6)
     const block = `<p>${words}<strong>Doors open at seven.</strong> Tickets at <a href="https://example.com">example.com</a>.</p>\n`
     const input = block.repeat(Math.ceil(200_000 / block.length))
     expect(input.length).toBeGreaterThanOrEqual(200_000)
@@ -129,9 +137,14 @@ describe('htmlToRichText', () => {
   })
 
   test('turns plain text into one paragraph per blank-line separated block', async () => {
-    const state = await htmlToRichText('First paragraph.\n\nSecond one\r\n\r\n\n  Third & last  ', config)
+    const state = await htmlToRichText(
+      'First paragraph.\n\nSecond one\r\n\r\n\n  Third & last  ',
+      config,
+    )
     expect(state.root.children).toHaveLength(3)
-    expect(richTextToHtml(state as never)).toBe('<p>First paragraph.</p>\n<p>Second one</p>\n<p>Third &amp; last</p>')
+    expect(richTextToHtml(state as never)).toBe(
+      '<p>First paragraph.</p>\n<p>Second one</p>\n<p>Third &amp; last</p>',
+    )
   })
 
   test('gives inline-only HTML paragraphs at blank lines', async () => {
@@ -140,8 +153,12 @@ describe('htmlToRichText', () => {
   })
 
   test('keeps Chinese text and emoji', async () => {
-    expect(await roundTrip('<p>爵士之夜 🎷🎶 <strong>現場</strong></p>')).toBe('<p>爵士之夜 🎷🎶 <strong>現場</strong></p>')
-    expect(await roundTrip('春节音乐会 🧧\n\n欢迎光临 👋')).toBe('<p>春节音乐会 🧧</p>\n<p>欢迎光临 👋</p>')
+    expect(await roundTrip('<p>爵士之夜 🎷🎶 <strong>現場</strong></p>')).toBe(
+      '<p>爵士之夜 🎷🎶 <strong>現場</strong></p>',
+    )
+    expect(await roundTrip('春节音乐会 🧧\n\n欢迎光临 👋')).toBe(
+      '<p>春节音乐会 🧧</p>\n<p>欢迎光临 👋</p>',
+    )
   })
 
   test('gives an empty document for empty or fully unsafe input', async () => {

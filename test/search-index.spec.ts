@@ -19,14 +19,21 @@ type SqlDb = {
   drizzle: unknown
   migrationDir: string
   execute: (args: { drizzle: unknown; raw: string }) => Promise<{ rows: Record<string, unknown>[] }>
-  createMigration: (args: { file: string; forceAcceptWarning: boolean; payload: unknown }) => Promise<void>
+  createMigration: (args: {
+    file: string
+    forceAcceptWarning: boolean
+    payload: unknown
+  }) => Promise<void>
 }
 
 let server: TestServer
 const db = () => server.payload.db as unknown as SqlDb
 const query = (raw: string) => db().execute({ drizzle: db().drizzle, raw })
 const titles = async (search: string) =>
-  ((await server.request(`${NS}/events?search=${encodeURIComponent(search)}&per_page=50`)).body.events ?? [])
+  (
+    (await server.request(`${NS}/events?search=${encodeURIComponent(search)}&per_page=50`)).body
+      .events ?? []
+  )
     .map((event: { title: string }) => event.title)
     .sort()
 
@@ -42,50 +49,62 @@ afterAll(async () => {
 const onPostgres = databaseKind().kind === 'postgres' ? test : test.skip
 const onSqlite = databaseKind().kind === 'sqlite' ? test : test.skip
 
-onPostgres('the trigram index over the events search text is a GIN index of the schema', async () => {
-  const { rows } = await query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'events_search_text_trgm_idx'`)
-  expect(rows.map((row) => row.indexdef)).toEqual([expect.stringMatching(/USING gin \(search_text gin_trgm_ops\)/)])
-})
+onPostgres(
+  'the trigram index over the events search text is a GIN index of the schema',
+  async () => {
+    const { rows } = await query(
+      `SELECT indexdef FROM pg_indexes WHERE indexname = 'events_search_text_trgm_idx'`,
+    )
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringMatching(/USING gin \(search_text gin_trgm_ops\)/),
+    ])
+  },
+)
 
-onSqlite("Payload writes the full-text index's migration from the plugin's, and searches use it", async () => {
-  const before = await titles('jazz')
-  expect(before.length).toBeGreaterThan(0)
-  // This database has the index from the development host's own migrations: take it away first.
-  for (const statement of [
-    'DROP TRIGGER events_search_text_fts_update',
-    'DROP TRIGGER events_search_text_fts_delete',
-    'DROP TRIGGER events_search_text_fts_insert',
-    'DROP TABLE events_search_text_fts',
-  ]) {
-    await query(statement)
-  }
+onSqlite(
+  "Payload writes the full-text index's migration from the plugin's, and searches use it",
+  async () => {
+    const before = await titles('jazz')
+    expect(before.length).toBeGreaterThan(0)
+    // This database has the index from the development host's own migrations: take it away first.
+    for (const statement of [
+      'DROP TRIGGER events_search_text_fts_update',
+      'DROP TRIGGER events_search_text_fts_delete',
+      'DROP TRIGGER events_search_text_fts_insert',
+      'DROP TABLE events_search_text_fts',
+    ]) {
+      await query(statement)
+    }
 
-  // Inside the project, where the migration's own imports resolve.
-  fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true })
-  const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'migrations-'))
-  const migrationDir = db().migrationDir
-  db().migrationDir = dir
-  // Payload loads the predefined migration with an import hidden in eval, which jest's module system cannot run;
-  // the flag is its own switch to a plain import.
-  process.env.VITEST = 'true'
-  try {
-    await db().createMigration({
-      file: 'payload-events-calendar/migrations/sqlite-search-index',
-      forceAcceptWarning: true,
-      payload: server.payload,
-    })
-  } finally {
-    db().migrationDir = migrationDir
-    delete process.env.VITEST
-  }
-  const [file] = fs.readdirSync(dir).filter((name) => /_sqlite_search_index\.ts$/.test(name))
-  const migration = (await import(pathToFileURL(path.join(dir, file)).href)) as {
-    up: (args: { db: unknown; payload: unknown; req: unknown }) => Promise<void>
-  }
-  await migration.up({ db: db().drizzle, payload: server.payload, req: {} })
-  fs.rmSync(dir, { force: true, recursive: true })
+    // Inside the project, where the migration's own imports resolve.
+    fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true })
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'migrations-'))
+    const migrationDir = db().migrationDir
+    db().migrationDir = dir
+    // Payload loads the predefined migration with an import hidden in eval, which jest's module system cannot run;
+    // the flag is its own switch to a plain import.
+    process.env.VITEST = 'true'
+    try {
+      await db().createMigration({
+        file: 'payload-events-calendar/migrations/sqlite-search-index',
+        forceAcceptWarning: true,
+        payload: server.payload,
+      })
+    } finally {
+      db().migrationDir = migrationDir
+      delete process.env.VITEST
+    }
+    const [file] = fs.readdirSync(dir).filter((name) => /_sqlite_search_index\.ts$/.test(name))
+    const migration = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+      up: (args: { db: unknown; payload: unknown; req: unknown }) => Promise<void>
+    }
+    await migration.up({ db: db().drizzle, payload: server.payload, req: {} })
+    fs.rmSync(dir, { force: true, recursive: true })
 
-  const { rows } = await query(`SELECT count(*) AS indexed FROM events_search_text_fts WHERE events_search_text_fts MATCH '"jazz"'`)
-  expect(Number(rows[0].indexed)).toBeGreaterThan(0)
-  expect(await titles('jazz')).toEqual(before)
-})
+    const { rows } = await query(
+      `SELECT count(*) AS indexed FROM events_search_text_fts WHERE events_search_text_fts MATCH '"jazz"'`,
+    )
+    expect(Number(rows[0].indexed)).toBeGreaterThan(0)
+    expect(await titles('jazz')).toEqual(before)
+  },
+)

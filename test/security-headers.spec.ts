@@ -26,7 +26,10 @@ afterAll(() => server?.stop())
 
 /** No header names the software behind the API. */
 const banners = (headers: Headers) =>
-  [...headers].filter(([name, value]) => name === 'x-powered-by' || name === 'server' || /express|next\.js|payload/i.test(value))
+  [...headers].filter(
+    ([name, value]) =>
+      name === 'x-powered-by' || name === 'server' || /express|next\.js|payload/i.test(value),
+  )
 
 describe('every answer of the namespace carries the JSON API security headers and no banner', () => {
   const cases: [string, string, Record<string, unknown>, number][] = [
@@ -43,8 +46,23 @@ describe('every answer of the namespace carries the JSON API security headers an
     ['catch-all', `${NS}/no/such/route`, {}, 404],
     ['malformed path', `${NS}/events/by-slug/%E0%A4%A`, {}, 400],
     ['query too long', `${NS}/events?x=${'a'.repeat(5000)}`, {}, 414],
-    ['body too large', `${NS}/events`, { method: 'POST', token: 'admin', rawBody: 'x'.repeat(2000), headers: { 'content-type': 'application/json' } }, 413],
-    ['unsupported body', `${NS}/events`, { method: 'POST', token: 'admin', rawBody: 'x', headers: { 'content-type': 'text/plain' } }, 415],
+    [
+      'body too large',
+      `${NS}/events`,
+      {
+        method: 'POST',
+        token: 'admin',
+        rawBody: 'x'.repeat(2000),
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+    ],
+    [
+      'unsupported body',
+      `${NS}/events`,
+      { method: 'POST', token: 'admin', rawBody: 'x', headers: { 'content-type': 'text/plain' } },
+      415,
+    ],
   ]
   test.each(cases)('%s', async (_, path, init, status) => {
     const answer = await server.request(path.replace('{event}', String(eventId)), {
@@ -52,10 +70,15 @@ describe('every answer of the namespace carries the JSON API security headers an
       token: init.token === 'admin' ? admin : undefined,
     } as Parameters<TestServer['request']>[1])
     expect(answer.status).toBe(status)
-    expect(Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, answer.headers.get(name)]))).toEqual(SECURITY_HEADERS)
+    expect(
+      Object.fromEntries(
+        Object.keys(SECURITY_HEADERS).map((name) => [name, answer.headers.get(name)]),
+      ),
+    ).toEqual(SECURITY_HEADERS)
     expect(answer.headers.get('content-type')).toBe('application/json; charset=UTF-8')
     expect(banners(answer.headers)).toEqual([])
-    if (status >= 400) expect(JSON.stringify(answer.body)).not.toMatch(/\bat \S+:\d+|node_modules|Error:/)
+    if (status >= 400)
+      expect(JSON.stringify(answer.body)).not.toMatch(/\bat \S+:\d+|node_modules|Error:/)
   })
 })
 

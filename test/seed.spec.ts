@@ -18,7 +18,19 @@ let dataset: Dataset
 beforeAll(async () => {
   server = await startTestServer()
   file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-dataset-')), 'dataset.json')
-  execFileSync('node', [MAKE_DATASET, '--events', '1000', '--venues', '40', '--organizers', '20', '--anchor', '2026-11-22', '--out', file])
+  execFileSync('node', [
+    MAKE_DATASET,
+    '--events',
+    '1000',
+    '--venues',
+    '40',
+    '--organizers',
+    '20',
+    '--anchor',
+    '2026-11-22',
+    '--out',
+    file,
+  ])
   dataset = JSON.parse(fs.readFileSync(file, 'utf8'))
 })
 afterAll(async () => {
@@ -40,12 +52,22 @@ describe('npm run seed -- --file', () => {
     const result = await runScript('seed', ['--file', file], server.database.uri)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/Imported dataset\.json/)
-    expect(await counts()).toEqual({ categories: 40, tags: 150, venues: 40, organizers: 20, events: 1000 })
+    expect(await counts()).toEqual({
+      categories: 40,
+      tags: 150,
+      venues: 40,
+      organizers: 20,
+      events: 1000,
+    })
 
     for (const source of dataset.events.filter((_, index) => index % 50 === 0)) {
       const {
         docs: [stored],
-      } = await server.payload.find({ collection: 'events', depth: 1, where: { importKey: { equals: source.key } } })
+      } = await server.payload.find({
+        collection: 'events',
+        depth: 1,
+        where: { importKey: { equals: source.key } },
+      })
       expect(stored.title).toBe(source.title)
       expect(stored.startDate).toBe(fromZonedTime(source.start_date, source.timezone).toISOString())
       expect(stored.timezone).toBe(source.timezone)
@@ -64,21 +86,35 @@ describe('npm run seed -- --file', () => {
     expect(zhHant.docs[0].title).toBe(translated.translations!['zh-hant']!.title)
 
     // Slugs and search text are chosen in memory during an import: they must come out as a one-by-one write makes them.
-    const { docs: slugs } = await server.payload.find({ collection: 'events', pagination: false, select: { slug: true } })
+    const { docs: slugs } = await server.payload.find({
+      collection: 'events',
+      pagination: false,
+      select: { slug: true },
+    })
     expect(new Set(slugs.map((doc) => doc.slug)).size).toBe(dataset.events.length)
-    const twice = dataset.events.find((event, index) => dataset.events.findIndex((other) => other.title === event.title) < index)!
+    const twice = dataset.events.find(
+      (event, index) => dataset.events.findIndex((other) => other.title === event.title) < index,
+    )!
     const { docs: namesakes } = await server.payload.find({
       collection: 'events',
       sort: 'id',
       where: { title: { equals: twice.title } },
     })
     expect(namesakes.map((doc) => doc.slug)).toEqual(
-      namesakes.map((_, index) => (index ? `${namesakes[0].slug}-${index + 1}` : namesakes[0].slug)),
+      namesakes.map((_, index) =>
+        index ? `${namesakes[0].slug}-${index + 1}` : namesakes[0].slug,
+      ),
     )
-    for (const title of [translated.title, translated.translations!['zh-hans']!.title, translated.translations!['zh-hant']!.title]) {
+    for (const title of [
+      translated.title,
+      translated.translations!['zh-hans']!.title,
+      translated.translations!['zh-hant']!.title,
+    ]) {
       const found = await server.payload.count({
         collection: 'events',
-        where: { and: [{ importKey: { equals: translated.key } }, { searchText: { like: title } }] },
+        where: {
+          and: [{ importKey: { equals: translated.key } }, { searchText: { like: title } }],
+        },
       })
       expect(found.totalDocs).toBe(1)
     }
@@ -96,8 +132,11 @@ describe('npm run seed -- --file', () => {
       ['event-tags', 'tags'],
     ] as const) {
       const { docs: terms } = await server.payload.find({ collection, pagination: false })
-      const expected = (key: string) => dataset.events.filter((event) => event[relation]?.includes(key)).length
-      expect(terms.map((term) => [term.importKey, term.count])).toEqual(terms.map((term) => [term.importKey, expected(term.importKey!)]))
+      const expected = (key: string) =>
+        dataset.events.filter((event) => event[relation]?.includes(key)).length
+      expect(terms.map((term) => [term.importKey, term.count])).toEqual(
+        terms.map((term) => [term.importKey, expected(term.importKey!)]),
+      )
       expect(terms.some((term) => term.count! > 0)).toBe(true)
     }
   })
@@ -125,7 +164,10 @@ describe('npm run seed -- --demo', () => {
       })
       expect(docs[0].title).toBe(event.translations![locale]!.title)
     }
-    const demoEvents = await server.payload.count({ collection: 'events', where: { importKey: { like: 'demo-event-' } } })
+    const demoEvents = await server.payload.count({
+      collection: 'events',
+      where: { importKey: { like: 'demo-event-' } },
+    })
     expect(demoEvents.totalDocs).toBe(demo.events.length)
   })
 })

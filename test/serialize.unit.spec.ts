@@ -1,4 +1,11 @@
-import type { EventDoc, MediaDoc, Related, SerializeContext, TermDoc, VenueDoc } from '../src/core/model.js'
+import type {
+  EventDoc,
+  MediaDoc,
+  Related,
+  SerializeContext,
+  TermDoc,
+  VenueDoc,
+} from '../src/core/model.js'
 
 import { formatCost } from '../src/serialize/cost.js'
 import { dateDetails, isoWithOffset, timezoneAbbr, wallClock } from '../src/serialize/dates.js'
@@ -45,9 +52,13 @@ const noMedia: Pick<Related, 'media'> = { media: new Map() }
 
 /** Every key path in order, so that the original's key order is compared and not only the values. */
 function keyPaths(value: unknown, prefix = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => keyPaths(item, `${prefix}[${index}]`))
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => keyPaths(item, `${prefix}[${index}]`))
   if (value === null || typeof value !== 'object') return []
-  return Object.entries(value).flatMap(([key, child]) => [`${prefix}.${key}`, ...keyPaths(child, `${prefix}.${key}`)])
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}.${key}`,
+    ...keyPaths(child, `${prefix}.${key}`),
+  ])
 }
 
 /**
@@ -83,7 +94,10 @@ describe('events, compared with captured responses', () => {
     'events-single-no-venue-no-organizer',
   ])('%s', (name) => {
     const { body } = loadCapture(name)
-    expectWire(withoutTicketed(serializeEvent(eventDoc(body), relatedOf(body), ctx, SINGLE) as Wire), body)
+    expectWire(
+      withoutTicketed(serializeEvent(eventDoc(body), relatedOf(body), ctx, SINGLE) as Wire),
+      body,
+    )
   })
 
   test('events-single-password-right-password-200: an unlocked protected event has no json_ld of its own', () => {
@@ -95,7 +109,10 @@ describe('events, compared with captured responses', () => {
   test('events-list-default-anon: a list item has no json_ld, here or in its venue', () => {
     const { body } = loadCapture('events-list-default-anon')
     const item = body.events[0]
-    expectWire(withoutTicketed(serializeEvent(eventDoc(item), relatedOf(item), ctx, LISTED) as Wire), item)
+    expectWire(
+      withoutTicketed(serializeEvent(eventDoc(item), relatedOf(item), ctx, LISTED) as Wire),
+      item,
+    )
   })
 
   test('events-list-password-event-included-anon: a protected event is listed with its fields blanked', () => {
@@ -103,7 +120,10 @@ describe('events, compared with captured responses', () => {
     // the same event, unlocked with its password: what is stored
     const unlocked = loadCapture('events-single-password-right-password-200').body
     const doc = { ...eventDoc(unlocked), passwordProtected: true }
-    const blanked = serializeEvent(doc, relatedOf(unlocked), ctx, { single: false, blanked: true }) as Wire
+    const blanked = serializeEvent(doc, relatedOf(unlocked), ctx, {
+      single: false,
+      blanked: true,
+    }) as Wire
     expect(blanked.ticketed).toBeNull()
     expectWire(withoutTicketed(blanked), listed)
   })
@@ -111,15 +131,26 @@ describe('events, compared with captured responses', () => {
   test('ticketed follows featured, false unless set', () => {
     const { body } = loadCapture('events-single-get-anon')
     expect(serializeEvent(eventDoc(body), relatedOf(body), ctx, LISTED).ticketed).toBe(false)
-    expect(serializeEvent({ ...eventDoc(body), ticketed: true }, relatedOf(body), ctx, LISTED).ticketed).toBe(true)
+    expect(
+      serializeEvent({ ...eventDoc(body), ticketed: true }, relatedOf(body), ctx, LISTED).ticketed,
+    ).toBe(true)
   })
 
   test('several venues are an array; a missing related record is left out', () => {
     const { body } = loadCapture('events-single-get-anon')
     const related = relatedOf(body)
-    const second: VenueDoc = { ...venueDoc(body.venue), id: 999, name: 'Second Hall', slug: 'second-hall' }
+    const second: VenueDoc = {
+      ...venueDoc(body.venue),
+      id: 999,
+      name: 'Second Hall',
+      slug: 'second-hall',
+    }
     related.venues.set(second.id, second)
-    const doc = { ...eventDoc(body), venue: [body.venue.id, 999], organizers: [body.organizer[0].id, 12345] }
+    const doc = {
+      ...eventDoc(body),
+      venue: [body.venue.id, 999],
+      organizers: [body.organizer[0].id, 12345],
+    }
     const event = serializeEvent(doc, related, ctx, LISTED)
     expect(Array.isArray(event.venue) && event.venue.map((venue) => venue.venue)).toEqual([
       'Blue Note Hall',
@@ -141,7 +172,12 @@ describe('events, compared with captured responses', () => {
     expect(event.status).toBe('trash')
     expect(event.slug).toBe('online-webinar__trashed')
     expect(
-      serializeEvent({ ...doc, website: 'https://x.example/?a=1&b=2' }, relatedOf(body), ctx, LISTED).website,
+      serializeEvent(
+        { ...doc, website: 'https://x.example/?a=1&b=2' },
+        relatedOf(body),
+        ctx,
+        LISTED,
+      ).website,
     ).toBe('https://x.example/?a=1&amp;b=2')
   })
 
@@ -156,7 +192,12 @@ describe('events, compared with captured responses', () => {
       modified_utc: '0000-00-00 00:00:00',
     })
     expect(event.date).toBe(wallClock(draft.createdAt, ctx.siteTimezone))
-    const edited = serializeEvent({ ...draft, updatedAt: '2026-11-25T10:00:00.000Z' }, relatedOf(body), ctx, LISTED)
+    const edited = serializeEvent(
+      { ...draft, updatedAt: '2026-11-25T10:00:00.000Z' },
+      relatedOf(body),
+      ctx,
+      LISTED,
+    )
     expect(edited).toMatchObject({
       date_utc: '0000-00-00 00:00:00',
       modified_utc: '2026-11-25 10:00:00',
@@ -166,7 +207,12 @@ describe('events, compared with captured responses', () => {
 
   test('a draft keeps the slug and publication date a write gave it', () => {
     const { body } = loadCapture('events-single-no-venue-no-organizer')
-    const given: EventDoc = { ...eventDoc(body), status: 'pending', slugGiven: true, dateGiven: true }
+    const given: EventDoc = {
+      ...eventDoc(body),
+      status: 'pending',
+      slugGiven: true,
+      dateGiven: true,
+    }
     expect(serializeEvent(given, relatedOf(body), ctx, LISTED)).toMatchObject({
       status: 'pending',
       slug: body.slug,
@@ -180,7 +226,11 @@ describe('events, compared with captured responses', () => {
     const { body } = loadCapture('events-single-other-timezone')
     const doc: EventDoc = { ...eventDoc(body), timezone: 'UTC+2' }
     const event = serializeEvent(doc, relatedOf(body), ctx, SINGLE)
-    expect(event).toMatchObject({ start_date: '2026-12-10 20:00:00', timezone: 'UTC+2', timezone_abbr: 'UTC+2' })
+    expect(event).toMatchObject({
+      start_date: '2026-12-10 20:00:00',
+      timezone: 'UTC+2',
+      timezone_abbr: 'UTC+2',
+    })
     expect(event.json_ld?.startDate).toBe('2026-12-10T20:00:00+02:00')
   })
 
@@ -194,7 +244,9 @@ describe('events, compared with captured responses', () => {
       ),
     }
     const description = serializeEvent(doc, relatedOf(body), ctx, SINGLE).json_ld?.description
-    expect(description).toBe(`&lt;p&gt;It\\'s ${words.slice(0, 54).join(' ')} [&hellip;]&lt;/p&gt;\\n`)
+    expect(description).toBe(
+      `&lt;p&gt;It\\'s ${words.slice(0, 54).join(' ')} [&hellip;]&lt;/p&gt;\\n`,
+    )
   })
 
   test('json_ld offers: free is 0, a currency code wins over USD, text without a number has no offer', () => {
@@ -214,28 +266,49 @@ describe('events, compared with captured responses', () => {
 describe('cost and cost_details', () => {
   test.each(captureNames('events-create-cost-'))('%s', (name) => {
     const { request, body } = loadCapture(name)
-    expectWire(formatCost({ cost: request.body.cost }, ctx), { cost: body.cost, cost_details: body.cost_details })
+    expectWire(formatCost({ cost: request.body.cost }, ctx), {
+      cost: body.cost,
+      cost_details: body.cost_details,
+    })
   })
 
   test('an explicit currency on the event wins over the text and the site default', () => {
-    expect(formatCost({ cost: '10 - 20', currencySymbol: 'HK$', currencyCode: 'HKD' }, ctx)).toEqual({
+    expect(
+      formatCost({ cost: '10 - 20', currencySymbol: 'HK$', currencyCode: 'HKD' }, ctx),
+    ).toEqual({
       cost: 'HK$10 – HK$20',
-      cost_details: { currency_symbol: 'HK$', currency_code: 'HKD', currency_position: 'prefix', values: ['10', '20'] },
+      cost_details: {
+        currency_symbol: 'HK$',
+        currency_code: 'HKD',
+        currency_position: 'prefix',
+        values: ['10', '20'],
+      },
     })
-    expect(formatCost({ cost: '$5', currencySymbol: '€', currencyPosition: 'postfix' }, ctx)).toMatchObject({
+    expect(
+      formatCost({ cost: '$5', currencySymbol: '€', currencyPosition: 'postfix' }, ctx),
+    ).toMatchObject({
       cost: '5€',
       cost_details: { currency_symbol: '€', currency_position: 'postfix', values: ['5'] },
     })
   })
 
   test('several amounts keep the currency they all carry, on their side; the site default only for none or a mix', () => {
-    const euros = { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['10', '20'] }
+    const euros = {
+      currency_symbol: '€',
+      currency_code: '',
+      currency_position: 'postfix',
+      values: ['10', '20'],
+    }
     for (const cost of ['10€ - 20€', '10€, 20€', '20 € – 10 €']) {
       expect(formatCost({ cost }, ctx)).toEqual({ cost: '10€ – 20€', cost_details: euros })
     }
     expect(formatCost({ cost: 'HK$1,000 / HK$200' }, ctx)).toMatchObject({
       cost: 'HK$200 – HK$1,000',
-      cost_details: { currency_symbol: 'HK$', currency_position: 'prefix', values: ['200', '1000'] },
+      cost_details: {
+        currency_symbol: 'HK$',
+        currency_position: 'prefix',
+        values: ['200', '1000'],
+      },
     })
     expect(formatCost({ cost: 'Free - 10€' }, ctx).cost_details).toMatchObject({
       currency_symbol: '€',
@@ -256,9 +329,10 @@ describe('cost and cost_details', () => {
       cost_details: { values: ['3', '20', '100'] },
     })
     expect(formatCost({ cost: '0 - 10' }, ctx).cost).toBe('Free – $10')
-    expect(formatCost({ cost: '15' }, { defaultCurrencySymbol: '€', defaultCurrencyPosition: 'postfix' }).cost).toBe(
-      '15€',
-    )
+    expect(
+      formatCost({ cost: '15' }, { defaultCurrencySymbol: '€', defaultCurrencyPosition: 'postfix' })
+        .cost,
+    ).toBe('15€')
     expect(formatCost({ cost: 'Free & easy' }, ctx)).toMatchObject({
       cost: 'Free &amp; easy',
       cost_details: { values: ['free-easy'] },
@@ -289,7 +363,9 @@ describe('venues and organizers, compared with captured responses', () => {
 
   test('coordinates, when set, follow stateprovince; json_ld gets a GeoCoordinates', () => {
     const { body } = loadCapture('venues-single-get-anon')
-    const venue = serializeVenue({ ...venueDoc(body), geoLat: 40.73, geoLng: 0 }, noMedia, ctx, { single: true })
+    const venue = serializeVenue({ ...venueDoc(body), geoLat: 40.73, geoLng: 0 }, noMedia, ctx, {
+      single: true,
+    })
     expect(Object.keys(venue).slice(Object.keys(venue).indexOf('stateprovince'), -4)).toEqual([
       'stateprovince',
       'geo_lat',
@@ -328,13 +404,18 @@ describe('venues and organizers, compared with captured responses', () => {
       stateprovince: 'New York State',
       json_ld: { address: { addressRegion: 'New York State' } },
     })
-    expect(shown({ state: 'NY', province: 'Ontario', stateProvince: null }).stateprovince).toBe('NY')
-    expect(shown({ state: '', province: 'Ontario', stateProvince: '' }).stateprovince).toBe('Ontario')
+    expect(shown({ state: 'NY', province: 'Ontario', stateProvince: null }).stateprovince).toBe(
+      'NY',
+    )
+    expect(shown({ state: '', province: 'Ontario', stateProvince: '' }).stateprovince).toBe(
+      'Ontario',
+    )
   })
 
   test('json_ld e-mail obfuscation is deterministic and hides the address', () => {
     const { body } = loadCapture('organizers-single-get-anon')
-    const email = serializeOrganizer(organizerDoc(body), noMedia, ctx, { single: true }).json_ld?.email
+    const email = serializeOrganizer(organizerDoc(body), noMedia, ctx, { single: true }).json_ld
+      ?.email
     expect(email).toBe('&#97;l&#105;c&#101;&#64;&#101;x&#97;m&#112;l&#101;.&#99;o&#109;')
     expect(email).not.toContain('@')
   })
@@ -368,7 +449,14 @@ describe('terms, compared with captured responses', () => {
   })
 
   test('embedded terms: up only with a parent; names escaped', () => {
-    const jazz: TermDoc = { id: 37, name: 'R&B', slug: 'rnb', description: null, parent: 36, count: 2 }
+    const jazz: TermDoc = {
+      id: 37,
+      name: 'R&B',
+      slug: 'rnb',
+      description: null,
+      parent: 36,
+      count: 2,
+    }
     expect(serializeEmbeddedTerm(jazz, 'categories', ctx)).toMatchObject({
       name: 'R&amp;B',
       description: '',
@@ -387,7 +475,9 @@ describe('terms, compared with captured responses', () => {
       [2, { id: 2, slug: 'b', parent: 1 }],
       [3, { id: 3, slug: 'c', parent: 2 }],
     ])
-    expect(serializeTerm(map.get(2) as TermDoc, 'categories', map, ctx).url).toBe(`${BASE_URL}/events/category/c/a/b/`)
+    expect(serializeTerm(map.get(2) as TermDoc, 'categories', map, ctx).url).toBe(
+      `${BASE_URL}/events/category/c/a/b/`,
+    )
   })
 })
 
@@ -408,7 +498,14 @@ describe('images', () => {
         mimeType: 'image/jpeg',
         filesize: 1155,
       },
-      large: { url: null, width: null, height: null, mimeType: null, filesize: null, filename: null },
+      large: {
+        url: null,
+        width: null,
+        height: null,
+        mimeType: null,
+        filesize: null,
+        filename: null,
+      },
     },
   }
 
@@ -459,9 +556,9 @@ describe('html', () => {
   })
 
   test('rich text paragraphs are joined by a newline, as wpautop does; no text is ""', () => {
-    expect(richTextToHtml(htmlToRichText('<p>Line one</p>\n<p>Line <em>two</em> &amp; more</p>'))).toBe(
-      '<p>Line one</p>\n<p>Line <em>two</em> &amp; more</p>',
-    )
+    expect(
+      richTextToHtml(htmlToRichText('<p>Line one</p>\n<p>Line <em>two</em> &amp; more</p>')),
+    ).toBe('<p>Line one</p>\n<p>Line <em>two</em> &amp; more</p>')
     expect(richTextToHtml(null)).toBe('')
     expect(richTextToHtml(htmlToRichText('<p></p>'))).toBe('')
   })
@@ -486,7 +583,9 @@ describe('dates', () => {
       minutes: '09',
       seconds: '07',
     })
-    expect(isoWithOffset('2026-12-06T01:00:00.000Z', 'America/New_York')).toBe('2026-12-05T20:00:00-05:00')
+    expect(isoWithOffset('2026-12-06T01:00:00.000Z', 'America/New_York')).toBe(
+      '2026-12-05T20:00:00-05:00',
+    )
     expect(isoWithOffset('2026-12-06T01:00:00.000Z', 'UTC')).toBe('2026-12-06T01:00:00+00:00')
   })
 

@@ -15,7 +15,11 @@ import { registerFirstUser } from './helpers/users.js'
 const NS = '/api/calendar/events/v1'
 /** Where URLs point without a serverURL (no PORT in the tests' environment). */
 const SITE = 'http://localhost:3000'
-const FORGED = { host: 'evil.example:666', 'x-forwarded-host': 'forged.example', 'x-forwarded-proto': 'https' }
+const FORGED = {
+  host: 'evil.example:666',
+  'x-forwarded-host': 'forged.example',
+  'x-forwarded-proto': 'https',
+}
 let server: TestServer
 let admin: string
 let calendar: Awaited<ReturnType<typeof createCalendar>>
@@ -29,21 +33,36 @@ beforeAll(async () => {
     data: {},
     file: { data: PNG, mimetype: 'image/png', name: 'poster.png', size: PNG.length },
   })
-  await server.payload.update({ collection: 'events', id: calendar.events.jazzNight.id, data: { image: media.id } })
+  await server.payload.update({
+    collection: 'events',
+    id: calendar.events.jazzNight.id,
+    data: { image: media.id },
+  })
 })
 afterAll(() => server?.stop())
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; text: string }
 
 /** A request with headers fetch will not send as given (`Host`). */
-function raw(path: string, { body, headers = {}, method = 'GET' }: { body?: string; headers?: Record<string, string>; method?: string }) {
+function raw(
+  path: string,
+  {
+    body,
+    headers = {},
+    method = 'GET',
+  }: { body?: string; headers?: Record<string, string>; method?: string },
+) {
   const { port } = new URL(server.url)
   return new Promise<Raw>((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk) => chunks.push(chunk))
       response.on('end', () =>
-        resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString() }),
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
       )
     })
     request.on('error', reject)
@@ -85,11 +104,17 @@ describe('a forged Host or X-Forwarded-Host is never reflected', () => {
   }
 
   test.each(reads)('%s', async (name, template) => {
-    const path = template.replace(/\{(\w+)\}/, (_, key: keyof ReturnType<typeof ids>) => String(ids()[key]))
-    const answer = await raw(path, { headers: FORGED, method: name === 'route description' ? 'OPTIONS' : 'GET' })
+    const path = template.replace(/\{(\w+)\}/, (_, key: keyof ReturnType<typeof ids>) =>
+      String(ids()[key]),
+    )
+    const answer = await raw(path, {
+      headers: FORGED,
+      method: name === 'route description' ? 'OPTIONS' : 'GET',
+    })
     expect(answer.status).toBeLessThan(500)
     expectNoForgedHost(answer)
-    if (answer.status === 200 && !['namespace index', 'route description'].includes(name)) expect(answer.text).toContain(SITE)
+    if (answer.status === 200 && !['namespace index', 'route description'].includes(name))
+      expect(answer.text).toContain(SITE)
   })
 
   test('writes: created records, their Location, updates and trash', async () => {
@@ -97,10 +122,19 @@ describe('a forged Host or X-Forwarded-Host is never reflected', () => {
       raw(path, {
         method,
         body: body && JSON.stringify(body),
-        headers: { ...FORGED, authorization: `JWT ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...FORGED,
+          authorization: `JWT ${admin}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
       })
     const answers = [
-      await write('POST', `${NS}/events`, { title: 'Forged Host Party', start_date: '2027-03-01 10:00', end_date: '2027-03-01 12:00', venue: { venue: 'Host Hall' } }),
+      await write('POST', `${NS}/events`, {
+        title: 'Forged Host Party',
+        start_date: '2027-03-01 10:00',
+        end_date: '2027-03-01 12:00',
+        venue: { venue: 'Host Hall' },
+      }),
       await write('POST', `${NS}/venues`, { venue: 'Another Hall' }),
       await write('POST', `${NS}/organizers`, { organizer: 'Another Organizer' }),
       await write('POST', `${NS}/categories`, { name: 'Forged Category' }),
@@ -127,8 +161,11 @@ describe('URLs name the configured site', () => {
       `${SITE}/organizer/alice-events/`,
       `${SITE}/organizer/bob-presents/`,
     ])
-    const term = async (path: string) => JSON.parse((await raw(`${NS}${path}`, { headers: FORGED })).text)
-    expect((await term(`/categories/${calendar.categories.jazz.id}`)).url).toBe(`${SITE}/events/category/music/jazz/`)
+    const term = async (path: string) =>
+      JSON.parse((await raw(`${NS}${path}`, { headers: FORGED })).text)
+    expect((await term(`/categories/${calendar.categories.jazz.id}`)).url).toBe(
+      `${SITE}/events/category/music/jazz/`,
+    )
     expect((await term(`/tags/${calendar.tags.free.id}`)).url).toBe(`${SITE}/events/tag/free/`)
     const doc = JSON.parse((await raw(`${NS}/doc`, { headers: FORGED })).text)
     expect(doc.servers).toEqual([{ url: `${SITE}${NS}` }])
@@ -137,29 +174,47 @@ describe('URLs name the configured site', () => {
   test('global_id: an event keeps host?id=N; venues and organizers add their type', async () => {
     const { jazzNight } = calendar.events
     const event = (await server.request(`${NS}/events/${jazzNight.id}`)).body
-    expect([event.global_id, event.global_id_lineage]).toEqual([`localhost?id=${jazzNight.id}`, [`localhost?id=${jazzNight.id}`]])
+    expect([event.global_id, event.global_id_lineage]).toEqual([
+      `localhost?id=${jazzNight.id}`,
+      [`localhost?id=${jazzNight.id}`],
+    ])
     expect(event.venue.global_id).toBe(`localhost?id=${calendar.venues.hall.id}&type=venue`)
-    expect(event.organizer[0].global_id).toBe(`localhost?id=${calendar.organizers.alice.id}&type=organizer`)
+    expect(event.organizer[0].global_id).toBe(
+      `localhost?id=${calendar.organizers.alice.id}&type=organizer`,
+    )
     const venue = (await server.request(`${NS}/venues/${calendar.venues.hall.id}`)).body
     expect(venue.global_id_lineage).toEqual([`localhost?id=${calendar.venues.hall.id}&type=venue`])
     const organizers = (await server.request(`${NS}/organizers`)).body.organizers
-    expect(organizers.every((organizer: { id: number; global_id: string }) => organizer.global_id === `localhost?id=${organizer.id}&type=organizer`)).toBe(true)
+    expect(
+      organizers.every(
+        (organizer: { id: number; global_id: string }) =>
+          organizer.global_id === `localhost?id=${organizer.id}&type=organizer`,
+      ),
+    ).toBe(true)
   })
 
   test('without serverURL the start-up log names the address used', () => {
     const lines: string[] = []
-    const logger = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) }
+    const logger = {
+      info: (line: string) => lines.push(line),
+      warn: (line: string) => lines.push(line),
+    }
     reportSiteURL({ config: { serverURL: '' }, logger } as never, { trustProxy: false })
     expect(lines).toEqual([expect.stringContaining(`name ${SITE}`)])
-    reportSiteURL({ config: { serverURL: 'https://events.example' }, logger } as never, { trustProxy: false })
+    reportSiteURL({ config: { serverURL: 'https://events.example' }, logger } as never, {
+      trustProxy: false,
+    })
     expect(lines).toHaveLength(1)
   })
 })
 
 describe("the original's paths are off by default", () => {
-  test.each([['/wp-json/tribe/events/v1/events'], ['/?rest_route=/tribe/events/v1/events']])('%s', async (path) => {
-    const answer = await server.request(path)
-    expect(answer.status).toBe(404)
-    expect(answer.body).not.toHaveProperty('events')
-  })
+  test.each([['/wp-json/tribe/events/v1/events'], ['/?rest_route=/tribe/events/v1/events']])(
+    '%s',
+    async (path) => {
+      const answer = await server.request(path)
+      expect(answer.status).toBe(404)
+      expect(answer.body).not.toHaveProperty('events')
+    },
+  )
 })

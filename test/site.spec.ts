@@ -28,11 +28,16 @@ let server: SiteProcess
 let token: string
 let eventId: number
 
-const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers })
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers })
 
 async function json(pathname: string, init: RequestInit = {}) {
   const response = await fetch(`${server.url}${pathname}`, init)
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as any,
+  }
 }
 
 const write = (pathname: string, body: unknown) =>
@@ -45,7 +50,9 @@ const write = (pathname: string, body: unknown) =>
 /** The 20th of next month, as `yyyy-MM-dd`: ahead of now in every zone. */
 function nextMonthDay(): string {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 20)).toISOString().slice(0, 10)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 20))
+    .toISOString()
+    .slice(0, 10)
 }
 
 beforeAll(async () => {
@@ -73,11 +80,27 @@ afterAll(async () => {
 describe('the package', () => {
   test('ships its built entry points, README and LICENSE only', async () => {
     const { stdout } = await exec('tar', ['-tzf', tarball])
-    const files = stdout.trim().split('\n').map((file) => file.replace(/^package\//, ''))
-    expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json'])
-    expect(files.filter((file) => !/\.(js|d\.ts|css)$/.test(file) && file.startsWith('dist/'))).toEqual([])
-    const manifest = JSON.parse(fs.readFileSync(path.join(site.dir, 'node_modules/payload-events-calendar/package.json'), 'utf8'))
-    for (const entry of Object.values(manifest.exports as Record<string, string | Record<string, string>>)) {
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''))
+    expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ])
+    expect(
+      files.filter((file) => !/\.(js|d\.ts|css)$/.test(file) && file.startsWith('dist/')),
+    ).toEqual([])
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(site.dir, 'node_modules/payload-events-calendar/package.json'),
+        'utf8',
+      ),
+    )
+    for (const entry of Object.values(
+      manifest.exports as Record<string, string | Record<string, string>>,
+    )) {
       for (const file of typeof entry === 'string' ? [entry] : Object.values(entry)) {
         expect(files).toContain(file.replace(/^\.\//, ''))
       }
@@ -85,7 +108,10 @@ describe('the package', () => {
   })
 
   test('installs no database adapter, express, tsx or second copy of Payload, Next.js or React', async () => {
-    const { stdout } = await exec('npm', ['ls', '--all', '--json', 'payload-events-calendar'], { cwd: site.dir, maxBuffer: 64 << 20 })
+    const { stdout } = await exec('npm', ['ls', '--all', '--json', 'payload-events-calendar'], {
+      cwd: site.dir,
+      maxBuffer: 64 << 20,
+    })
     const tree = JSON.parse(stdout).dependencies['payload-events-calendar']
     const below = new Set<string>()
     const walk = (node: { dependencies?: Record<string, object> }) => {
@@ -95,9 +121,19 @@ describe('the package', () => {
       }
     }
     walk(tree)
-    const forbidden = [/^@payloadcms\/db-/, /^mongoose$/, /^pg$/, /^libsql$/, /^express$/, /^tsx$/, /^jsdom$/]
+    const forbidden = [
+      /^@payloadcms\/db-/,
+      /^mongoose$/,
+      /^pg$/,
+      /^libsql$/,
+      /^express$/,
+      /^tsx$/,
+      /^jsdom$/,
+    ]
     expect([...below].filter((name) => forbidden.some((pattern) => pattern.test(name)))).toEqual([])
-    expect(fs.existsSync(path.join(site.dir, 'node_modules/payload-events-calendar/node_modules'))).toBe(false)
+    expect(
+      fs.existsSync(path.join(site.dir, 'node_modules/payload-events-calendar/node_modules')),
+    ).toBe(false)
   })
 })
 
@@ -114,7 +150,10 @@ describe('the site with the plugin, built by next build and served by next start
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(EDITOR),
     })
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('payload-token='))!.split(';')[0]
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('payload-token='))!
+      .split(';')[0]
     const month = await get('/admin/calendar', { cookie, 'sec-fetch-site': 'same-origin' })
     expect(month.status).toBe(200)
     expect(await month.text()).toContain('pec-calendar__grid')
@@ -132,17 +171,24 @@ describe('the site with the plugin, built by next build and served by next start
     expect(created.status).toBe(201)
     const { id } = created.body
     eventId = id
-    expect((await write(`${NS}/events/${id}?ml_language=zh-hant`, { title: '港灣燈光音樂會' })).status).toBe(200)
+    expect(
+      (await write(`${NS}/events/${id}?ml_language=zh-hant`, { title: '港灣燈光音樂會' })).status,
+    ).toBe(200)
 
     const list = await json(`${NS}/events`)
-    expect(list.body.events.map((event: { title: string }) => event.title)).toEqual(['Harbour Lights Concert'])
+    expect(list.body.events.map((event: { title: string }) => event.title)).toEqual([
+      'Harbour Lights Concert',
+    ])
     expect(list.body.rest_url.startsWith(`${server.url}${NS}/events`)).toBe(true)
     expect((await json(`${NS}/events/${id}?ml_language=zh-hant`)).body.title).toBe('港灣燈光音樂會')
     expect((await json(`/zh-hant${NS}/events/${id}`)).body.title).toBe('港灣燈光音樂會')
-    expect((await json(`/zh-hant${NS}/events/${id}?ml_language=en`)).body.title).toBe('Harbour Lights Concert')
-    expect((await json(`${NS}/events/${id}`, { headers: { 'x-calendar-language-prefix': 'zh-hant' } })).body.title).toBe(
+    expect((await json(`/zh-hant${NS}/events/${id}?ml_language=en`)).body.title).toBe(
       'Harbour Lights Concert',
     )
+    expect(
+      (await json(`${NS}/events/${id}`, { headers: { 'x-calendar-language-prefix': 'zh-hant' } }))
+        .body.title,
+    ).toBe('Harbour Lights Concert')
     expect((await json(`${NS}/events?categories=music`)).body.total).toBe(1)
     expect((await json(`${NS}/events?search=lights`)).body.total).toBe(1)
   })
@@ -186,7 +232,9 @@ describe('the site with the plugin, built by next build and served by next start
       expect([pathname, response.status]).toEqual([pathname, status])
       expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8')
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
       expect(response.headers.get('x-frame-options')).toBe('DENY')
       if (code) expect(((await response.json()) as { code: string }).code).toBe(code)
     }
@@ -196,9 +244,11 @@ describe('the site with the plugin, built by next build and served by next start
     const client = new pg.Client({ connectionString: database.uri })
     await client.connect()
     try {
-      const { rows } = await client.query<{ indexname: string; indexdef: string; tablename: string }>(
-        `SELECT indexname, indexdef, tablename FROM pg_indexes WHERE schemaname = 'public'`,
-      )
+      const { rows } = await client.query<{
+        indexname: string
+        indexdef: string
+        tablename: string
+      }>(`SELECT indexname, indexdef, tablename FROM pg_indexes WHERE schemaname = 'public'`)
       const names = rows.map((row) => row.indexname)
       for (const name of [
         'events_id_list_idx',
@@ -212,9 +262,16 @@ describe('the site with the plugin, built by next build and served by next start
       }
       const trigram = rows.find((row) => row.indexname === 'events_search_text_trgm_idx')!
       expect(trigram.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
-      const calendarTables = /^(events|venues|organizers|event_categories|event_tags|media)(_locales|_rels)?$/
-      const added = rows.filter((row) => /_(parent|path_parent|id_list)_idx$/.test(row.indexname) && !/_rels_parent_idx$/.test(row.indexname))
-      expect(added.filter((row) => !calendarTables.test(row.tablename)).map((row) => row.indexname)).toEqual([])
+      const calendarTables =
+        /^(events|venues|organizers|event_categories|event_tags|media)(_locales|_rels)?$/
+      const added = rows.filter(
+        (row) =>
+          /_(parent|path_parent|id_list)_idx$/.test(row.indexname) &&
+          !/_rels_parent_idx$/.test(row.indexname),
+      )
+      expect(
+        added.filter((row) => !calendarTables.test(row.tablename)).map((row) => row.indexname),
+      ).toEqual([])
     } finally {
       await client.end()
     }
@@ -233,42 +290,68 @@ describe('the site under next dev', () => {
     await dev?.stop()
   })
 
-  test('serves the namespace', async () => {
-    const response = await fetch(`${dev.url}/zh-hant${NS}/events`)
-    // A failure here happens inside next dev: what it printed is the only account of it.
-    if (response.status !== 200) throw new Error(`next dev answered ${response.status}:\n${dev.output().slice(-8000)}`)
-    expect(((await response.json()) as { events: { title: string }[] }).events.map((event) => event.title)).toEqual(['港灣燈光音樂會'])
-  }, 5 * 60_000)
+  test(
+    'serves the namespace',
+    async () => {
+      const response = await fetch(`${dev.url}/zh-hant${NS}/events`)
+      // A failure here happens inside next dev: what it printed is the only account of it.
+      if (response.status !== 200)
+        throw new Error(`next dev answered ${response.status}:\n${dev.output().slice(-8000)}`)
+      expect(
+        ((await response.json()) as { events: { title: string }[] }).events.map(
+          (event) => event.title,
+        ),
+      ).toEqual(['港灣燈光音樂會'])
+    },
+    5 * 60_000,
+  )
 
   const withChromium = fs.existsSync(CHROMIUM) ? test : test.skip
-  withChromium('the events list shows each venue and Next.js reports no issue', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
-    try {
-      const page = await browser.newPage({ viewport: { height: 900, width: 1440 } })
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text())
+  withChromium(
+    'the events list shows each venue and Next.js reports no issue',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       })
-      page.setDefaultTimeout(4 * 60_000)
-      await page.goto(`${dev.url}/admin/login`)
-      await page.fill('#field-email', EDITOR.email)
-      await page.fill('#field-password', EDITOR.password)
-      await page.click('button[type=submit]')
-      await page.waitForURL(/\/admin$/)
-      await page.goto(`${dev.url}/admin/collections/events`)
-      await page.waitForURL(/where/)
-      await page.locator('.cell-venue', { hasText: 'Harbour Hall' }).waitFor()
-      // Long enough for the development overlay to count what it found.
-      await page.waitForTimeout(3_000)
-      fs.mkdirSync(SCREENSHOTS, { recursive: true })
-      await page.screenshot({ fullPage: true, path: path.join(SCREENSHOTS, 'site-events-list-dev.png') })
-      expect(await page.getByText(/^\d+ Issues?$/).count()).toBe(0)
-      expect(errors).toEqual([])
-    } finally {
-      await browser.close()
-    }
-  }, 8 * 60_000)
+      try {
+        const page = await browser.newPage({ viewport: { height: 900, width: 1440 } })
+        const errors: string[] = []
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /hydrat/i.test(message.text()))
+            errors.push(message.text())
+        })
+        page.setDefaultTimeout(4 * 60_000)
+        await page.goto(`${dev.url}/admin/login`)
+        await page.fill('#field-email', EDITOR.email)
+        await page.fill('#field-password', EDITOR.password)
+        await page.click('button[type=submit]')
+        await page.waitForURL(/\/admin$/)
+        await page.goto(`${dev.url}/admin/collections/events`)
+        await page.waitForURL(/where/)
+        await page.locator('.cell-venue', { hasText: 'Harbour Hall' }).waitFor()
+        // Long enough for the development overlay to count what it found.
+        await page.waitForTimeout(3_000)
+        fs.mkdirSync(SCREENSHOTS, { recursive: true })
+        await page.screenshot({
+          fullPage: true,
+          path: path.join(SCREENSHOTS, 'site-events-list-dev.png'),
+        })
+        expect(await page.getByText(/^\d+ Issues?$/).count()).toBe(0)
+        expect(errors).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    },
+    8 * 60_000,
+  )
 })

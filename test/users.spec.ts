@@ -51,9 +51,15 @@ describe('users and roles', () => {
   })
 
   test('subscribers and anonymous callers cannot write calendar records', async () => {
-    expect((await server.request('/api/events', { body: event('Nope'), token: subscriber.token })).status).toBe(403)
+    expect(
+      (await server.request('/api/events', { body: event('Nope'), token: subscriber.token }))
+        .status,
+    ).toBe(403)
     expect((await server.request('/api/events', { body: event('Nope') })).status).toBe(403)
-    expect((await server.request('/api/venues', { body: { name: 'Nope' }, token: subscriber.token })).status).toBe(403)
+    expect(
+      (await server.request('/api/venues', { body: { name: 'Nope' }, token: subscriber.token }))
+        .status,
+    ).toBe(403)
   })
 
   test('authors write their own records, but only as pending until an editor publishes', async () => {
@@ -71,7 +77,10 @@ describe('users and roles', () => {
     })
     expect(own.status).toBe(200)
 
-    const editors = await server.request('/api/events', { body: event('Editor gig'), token: editor.token })
+    const editors = await server.request('/api/events', {
+      body: event('Editor gig'),
+      token: editor.token,
+    })
     expect(editors.body.doc.status).toBe('publish')
     const foreign = await server.request(`/api/events/${editors.body.doc.id}`, {
       body: { title: 'Hijacked' },
@@ -79,7 +88,9 @@ describe('users and roles', () => {
       token: author.token,
     })
     expect(foreign.status).toBeGreaterThanOrEqual(403)
-    expect((await server.payload.findByID({ collection: 'events', id: editors.body.doc.id })).title).toBe('Editor gig')
+    expect(
+      (await server.payload.findByID({ collection: 'events', id: editors.body.doc.id })).title,
+    ).toBe('Editor gig')
 
     const published = await server.request(`/api/events/${created.body.doc.id}`, {
       body: { status: 'publish' },
@@ -90,9 +101,14 @@ describe('users and roles', () => {
   })
 
   test('only published records are visible to anonymous callers and subscribers', async () => {
-    await server.request('/api/events', { body: event('Draft only', { status: 'draft' }), token: editor.token })
+    await server.request('/api/events', {
+      body: event('Draft only', { status: 'draft' }),
+      token: editor.token,
+    })
     const titles = async (token?: string) =>
-      (await server.request('/api/events?limit=100', { token })).body.docs.map((doc: { title: string }) => doc.title)
+      (await server.request('/api/events?limit=100', { token })).body.docs.map(
+        (doc: { title: string }) => doc.title,
+      )
     expect(await titles()).not.toContain('Draft only')
     expect(await titles(subscriber.token)).not.toContain('Draft only')
     expect(await titles(editor.token)).toContain('Draft only')
@@ -104,14 +120,27 @@ describe('npm run user:create', () => {
   test('creates a user with a role and prints a working API key', async () => {
     const result = await runScript(
       'user:create',
-      ['--email', 'cli@example.test', '--password', 'cli-password-123', '--role', 'editor', '--api-key'],
+      [
+        '--email',
+        'cli@example.test',
+        '--password',
+        'cli-password-123',
+        '--role',
+        'editor',
+        '--api-key',
+      ],
       server.database.uri,
     )
-    expect({ code: result.code, stderr: result.code ? result.stderr : '' }).toEqual({ code: 0, stderr: '' })
+    expect({ code: result.code, stderr: result.code ? result.stderr : '' }).toEqual({
+      code: 0,
+      stderr: '',
+    })
     expect(result.stdout).toMatch(/Created user \d+ <cli@example.test> with role editor/)
     const apiKey = /API key: (\S+)/.exec(result.stdout)?.[1]
     expect(apiKey).toBeDefined()
-    const whoami = await server.request('/api/users/me', { headers: { authorization: `users API-Key ${apiKey}` } })
+    const whoami = await server.request('/api/users/me', {
+      headers: { authorization: `users API-Key ${apiKey}` },
+    })
     expect(whoami.body.user).toMatchObject({ email: 'cli@example.test', role: 'editor' })
   })
 

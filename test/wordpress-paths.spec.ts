@@ -36,7 +36,10 @@ describe("the original's paths", () => {
     ['', '/?rest_route=/tribe/events/v1'],
     ['/doc', `${WP}/doc`],
   ])('%s as %s', async (ours, original) => {
-    const [expected, answer] = [await server.request(`${NS}${ours}`), await server.request(original)]
+    const [expected, answer] = [
+      await server.request(`${NS}${ours}`),
+      await server.request(original),
+    ]
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual(expected.body)
     expect(answer.headers.get('x-tec-total')).toBe(expected.headers.get('x-tec-total'))
@@ -55,13 +58,19 @@ describe("the original's paths", () => {
     expect((await server.request(`${WP}/events/999999`)).body.code).toBe('rest-event-not-found')
     const anonymous = await server.request(`${WP}/venues`, { body: { venue: 'Nowhere' } })
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'rest_forbidden'])
-    const created = await server.request(`/?rest_route=/tribe/events/v1/venues`, { body: { venue: 'Original Path Hall' }, token: admin })
+    const created = await server.request(`/?rest_route=/tribe/events/v1/venues`, {
+      body: { venue: 'Original Path Hall' },
+      token: admin,
+    })
     expect([created.status, created.body.venue]).toEqual([201, 'Original Path Hall'])
     const preflight = await server.request(`${WP}/events`, {
       method: 'OPTIONS',
       headers: { origin: 'http://widget.example', 'access-control-request-method': 'POST' },
     })
-    expect([preflight.status, preflight.headers.get('access-control-allow-methods')]).toEqual([204, 'GET, POST, OPTIONS'])
+    expect([preflight.status, preflight.headers.get('access-control-allow-methods')]).toEqual([
+      204,
+      'GET, POST, OPTIONS',
+    ])
   })
 
   test('other WordPress namespaces are not served', async () => {
@@ -72,20 +81,23 @@ describe("the original's paths", () => {
 
   test("URLs in the answers are the namespace's own", async () => {
     const list = await server.request(`${WP}/events?per_page=1`)
-    expect(list.body.rest_url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/events\/v1\/events\//)
+    expect(list.body.rest_url).toMatch(
+      /^http:\/\/localhost:3000\/api\/calendar\/events\/v1\/events\//,
+    )
   })
 })
 
 describe('the Next.js proxy', () => {
-  const rewrite = (url: string) => calendarProxy(new NextRequest(url)).headers.get('x-middleware-rewrite')
+  const rewrite = (url: string) =>
+    calendarProxy(new NextRequest(url)).headers.get('x-middleware-rewrite')
 
   test("passes the original's paths to the API", () => {
     expect(rewrite(`http://site.example${WP}/events/5?per_page=2`)).toBe(
       `http://site.example/api${WP}/events/5?per_page=2`,
     )
-    expect(rewrite('http://site.example/?rest_route=/tribe/events/v1/events/by-slug/%E4%B8%AD&page=2')).toBe(
-      `http://site.example/api${WP}/events/by-slug/%E4%B8%AD?page=2`,
-    )
+    expect(
+      rewrite('http://site.example/?rest_route=/tribe/events/v1/events/by-slug/%E4%B8%AD&page=2'),
+    ).toBe(`http://site.example/api${WP}/events/by-slug/%E4%B8%AD?page=2`)
     expect(rewrite('http://site.example/?rest_route=/wp/v2/posts')).toBeNull()
     expect(rewrite('http://site.example/about')).toBeNull()
   })
@@ -98,8 +110,12 @@ describe('behind a trusted proxy', () => {
   test('URLs name the address the proxy reports, each its own even from the response cache', async () => {
     const forwarded = { 'x-forwarded-host': 'events.example', 'x-forwarded-proto': 'https' }
     for (let round = 0; round < 2; round++) {
-      expect(await restUrl(forwarded)).toMatch(/^https:\/\/events\.example\/api\/calendar\/events\/v1\/events\//)
-      expect(await restUrl({ 'x-forwarded-host': 'other.example:8443' })).toMatch(/^http:\/\/other\.example:8443\/api\//)
+      expect(await restUrl(forwarded)).toMatch(
+        /^https:\/\/events\.example\/api\/calendar\/events\/v1\/events\//,
+      )
+      expect(await restUrl({ 'x-forwarded-host': 'other.example:8443' })).toMatch(
+        /^http:\/\/other\.example:8443\/api\//,
+      )
       expect(await restUrl({})).toMatch(/^http:\/\/localhost:3000\/api\//)
     }
   })
@@ -110,7 +126,9 @@ describe('behind a trusted proxy', () => {
       token: admin,
       headers: { 'x-forwarded-host': 'events.example', 'x-forwarded-proto': 'https' },
     })
-    expect(created.headers.get('location')).toMatch(/^https:\/\/events\.example\/api\/calendar\/events\/v1\/venues\/\d+$/)
+    expect(created.headers.get('location')).toMatch(
+      /^https:\/\/events\.example\/api\/calendar\/events\/v1\/venues\/\d+$/,
+    )
     expect(created.body.global_id).toBe(`events.example?id=${created.body.id}&type=venue`)
   })
 

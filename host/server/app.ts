@@ -8,12 +8,25 @@ import { cachedCalendarAnswer, calendarRequestPath } from 'payload-events-calend
 import { inArrivalOrder } from './arrivalOrder.js'
 import { sendSnapshot, snapshotResponse, toWebRequest, urlOf } from './webBridge.js'
 
-const INTERNAL_ERROR = { code: 'rest_internal_error', message: 'Something went wrong.', data: { status: 500 } }
+const INTERNAL_ERROR = {
+  code: 'rest_internal_error',
+  message: 'Something went wrong.',
+  data: { status: 500 },
+}
 
 /** The headers a request's answer gets, with the CORS headers Payload would add to it. */
-function withCors(payload: Payload, req: IncomingMessage, headers: Record<string, string>): Record<string, string> {
-  const request = { payload, headers: { get: (name: string) => req.headers[name.toLowerCase()] as string | undefined } }
-  return Object.fromEntries(headersWithCors({ headers: new Headers(headers), req: request as never }))
+function withCors(
+  payload: Payload,
+  req: IncomingMessage,
+  headers: Record<string, string>,
+): Record<string, string> {
+  const request = {
+    payload,
+    headers: { get: (name: string) => req.headers[name.toLowerCase()] as string | undefined },
+  }
+  return Object.fromEntries(
+    headersWithCors({ headers: new Headers(headers), req: request as never }),
+  )
 }
 
 /**
@@ -26,13 +39,19 @@ function withCors(payload: Payload, req: IncomingMessage, headers: Record<string
 export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
   const { config } = payload
   const api = config.routes.api
-  const paths = { apiRoute: api, locales: config.localization ? config.localization.localeCodes : [] }
+  const paths = {
+    apiRoute: api,
+    locales: config.localization ? config.localization.localeCodes : [],
+  }
   const app = express()
   app.disable('x-powered-by')
   app.use(async (req, res, next) => {
     if (req.path !== api && !req.path.startsWith(`${api}/`)) return next()
     try {
-      sendSnapshot(res, await snapshotResponse(await handleEndpoints({ config, request: toWebRequest(req) })))
+      sendSnapshot(
+        res,
+        await snapshotResponse(await handleEndpoints({ config, request: toWebRequest(req) })),
+      )
     } catch (error) {
       next(error)
     }
@@ -47,7 +66,11 @@ export function createHostServer(payload: Payload, fallback?: RequestHandler): S
 
   const fromCache = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const header = (name: string) => req.headers[name] as string | undefined
-    const answer = await cachedCalendarAnswer(payload, { method: req.method ?? 'GET', url: urlOf(req), header })
+    const answer = await cachedCalendarAnswer(payload, {
+      method: req.method ?? 'GET',
+      url: urlOf(req),
+      header,
+    })
     if (!answer) return false
     sendSnapshot(res, { ...answer, headers: withCors(payload, req, answer.headers) })
     return true

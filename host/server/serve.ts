@@ -24,12 +24,22 @@ export async function serveHost(): Promise<void> {
   const sanitized = await config
   const payload = await getPayload({ config: sanitized })
 
-  const admin = serveAdmin ? next({ dev, dir: path.resolve(import.meta.dirname, '../..'), hostname: host, port }) : null
+  const admin = serveAdmin
+    ? next({ dev, dir: path.resolve(import.meta.dirname, '../..'), hostname: host, port })
+    : null
   const handleAdmin = admin?.getRequestHandler()
-  const server = createHostServer(payload, handleAdmin && ((req, res) => handleAdmin(req, res))).listen(port, host, () => {
+  const server = createHostServer(
+    payload,
+    handleAdmin && ((req, res) => handleAdmin(req, res)),
+  ).listen(port, host, () => {
     const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
-    payload.logger.info(`API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`)
-    if (admin) payload.logger.info(`Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`)
+    payload.logger.info(
+      `API:   ${base}${sanitized.routes.api}/events  and  ${base}${sanitized.routes.api}/calendar/events/v1`,
+    )
+    if (admin)
+      payload.logger.info(
+        `Admin: ${base}/admin${dev ? '  (first page compiles in about a minute in dev mode)' : ''}`,
+      )
   })
   // Idle connections outlive the clients' and load balancers' own idle timers (undici 4 s, many balancers 60 s), so
   // the server never closes one just as a client sends its next request on it.

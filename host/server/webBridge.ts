@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** The absolute URL of a request to this server. */
-export const urlOf = (req: IncomingMessage): string => new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href
+export const urlOf = (req: IncomingMessage): string =>
+  new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href
 
 /**
  * The body of a Node request as a Web stream that reads only when it is read. Node discards a body nobody read once
@@ -47,7 +48,11 @@ export function toWebRequest(req: IncomingMessage): Request {
 }
 
 /** A response read to the end, as it is sent. */
-export type ResponseSnapshot = { status: number; headers: Record<string, string[] | string>; body: Buffer }
+export type ResponseSnapshot = {
+  status: number
+  headers: Record<string, string[] | string>
+  body: Buffer
+}
 
 export async function snapshotResponse(response: Response): Promise<ResponseSnapshot> {
   const headers: Record<string, string[] | string> = {}
@@ -59,7 +64,13 @@ export async function snapshotResponse(response: Response): Promise<ResponseSnap
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) }
 }
 
-export function sendSnapshot(res: ServerResponse, { body, headers, status }: ResponseSnapshot): void {
-  res.writeHead(status, body.byteLength ? { ...headers, 'content-length': String(body.byteLength) } : headers)
+export function sendSnapshot(
+  res: ServerResponse,
+  { body, headers, status }: ResponseSnapshot,
+): void {
+  res.writeHead(
+    status,
+    body.byteLength ? { ...headers, 'content-length': String(body.byteLength) } : headers,
+  )
   res.end(body.byteLength ? body : undefined)
 }

@@ -8,7 +8,8 @@ import { NAMESPACE } from '../core/constants.js'
 import { googleCalendarLink } from '../ical/googleCalendar.js'
 import { useCalendarT } from './language.js'
 
-const browserText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? ''
+const browserText = (html: string) =>
+  new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? ''
 
 /**
  * The saved event as a file for any calendar app and as a Google Calendar link, in the language being edited;

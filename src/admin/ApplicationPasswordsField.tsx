@@ -49,7 +49,10 @@ export const ApplicationPasswordsField = (props: Props) => {
     await load()
   }
   const revoke = async (row: Row) => {
-    const response = await fetch(`${endpoint}/${row.id}`, { method: 'DELETE', credentials: 'include' })
+    const response = await fetch(`${endpoint}/${row.id}`, {
+      method: 'DELETE',
+      credentials: 'include',
+    })
     setFailed(!response.ok)
     await load()
   }
@@ -59,7 +62,10 @@ export const ApplicationPasswordsField = (props: Props) => {
     event.preventDefault()
     void add()
   }
-  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' })
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
 
   return (
     <div className="field-type pec-app-passwords">
@@ -75,7 +81,13 @@ export const ApplicationPasswordsField = (props: Props) => {
           type="text"
           value={name}
         />
-        <Button buttonStyle="secondary" disabled={!name.trim()} margin={false} onClick={() => void add()} size="small">
+        <Button
+          buttonStyle="secondary"
+          disabled={!name.trim()}
+          margin={false}
+          onClick={() => void add()}
+          size="small"
+        >
           {t('addApplicationPassword')}
         </Button>
       </div>
@@ -104,7 +116,12 @@ export const ApplicationPasswordsField = (props: Props) => {
                 <td>{when.format(new Date(row.createdAt))}</td>
                 <td>{row.lastUsed ? when.format(new Date(row.lastUsed)) : '—'}</td>
                 <td>
-                  <Button buttonStyle="secondary" margin={false} onClick={() => void revoke(row)} size="small">
+                  <Button
+                    buttonStyle="secondary"
+                    margin={false}
+                    onClick={() => void revoke(row)}
+                    size="small"
+                  >
                     {t('revokeApplicationPassword')}
                   </Button>
                 </td>

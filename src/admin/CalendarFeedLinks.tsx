@@ -24,7 +24,12 @@ export const CalendarFeedLinks = ({ feedPath, monthPath, serverURL }: Props) => 
       <a className="btn btn--style-secondary btn--size-small" href={webcal}>
         {t('subscribe')}
       </a>
-      <input aria-label={t('subscriptionAddress')} className="pec-calendar__feed-url" readOnly value={feed} />
+      <input
+        aria-label={t('subscriptionAddress')}
+        className="pec-calendar__feed-url"
+        readOnly
+        value={feed}
+      />
       <a download href={monthPath}>
         {t('downloadMonth')}
       </a>

@@ -2,7 +2,15 @@
 import type { DateFieldClientProps } from 'payload'
 
 import { getTranslation } from '@payloadcms/translations'
-import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useFormFields, useTranslation } from '@payloadcms/ui'
+import {
+  DatePicker,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  useField,
+  useFormFields,
+  useTranslation,
+} from '@payloadcms/ui'
 import { formatInTimeZone } from 'date-fns-tz'
 
 import { toDateFnsZone } from '../core/timezones.js'
@@ -19,7 +27,9 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
   const { bound, field, path: pathFromProps, readOnly, siteTimezone } = props
   const { i18n } = useTranslation()
   const t = useCalendarT()
-  const { disabled, path, setValue, showError, value } = useField<string>({ potentiallyStalePath: pathFromProps })
+  const { disabled, path, setValue, showError, value } = useField<string>({
+    potentiallyStalePath: pathFromProps,
+  })
   const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const zone = displayZone(eventZone, siteTimezone)
@@ -33,12 +43,24 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
 
   const siteTime =
     value && zone !== siteZone
-      ? t('inSiteZone', { time: formatInTimeZone(value, siteZone, 'yyyy-MM-dd HH:mm'), zone: siteTimezone })
+      ? t('inSiteZone', {
+          time: formatInTimeZone(value, siteZone, 'yyyy-MM-dd HH:mm'),
+          zone: siteTimezone,
+        })
       : null
 
   return (
-    <div className={['field-type', 'date-time-field', showError && 'date-time-field--has-error'].filter(Boolean).join(' ')}>
-      <FieldLabel label={field.label} localized={field.localized} path={path} required={field.required} />
+    <div
+      className={['field-type', 'date-time-field', showError && 'date-time-field--has-error']
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <FieldLabel
+        label={field.label}
+        localized={field.localized}
+        path={path}
+        required={field.required}
+      />
       <div className="field-type__wrap" id={`field-${path.replace(/\./g, '__')}`}>
         <FieldError path={path} showError={showError} />
         <DatePicker
@@ -50,7 +72,9 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
         />
       </div>
       <FieldDescription
-        description={[getTranslation(field.admin?.description as never, i18n), siteTime].filter(Boolean).join(' ')}
+        description={[getTranslation(field.admin?.description as never, i18n), siteTime]
+          .filter(Boolean)
+          .join(' ')}
         path={path}
       />
     </div>

@@ -39,13 +39,21 @@ const SLACK_MS = 2 * 86_400_000
  * The month view: a grid of weeks with each event on the days it covers in its own time zone, linked to its
  * edit page; months are navigated by `?month=yyyy-MM`. Reads as the signed-in user, with their access rules.
  */
-export async function MonthView({ eventsSlug, initPageResult, params, searchParams, siteTimezone }: Props) {
+export async function MonthView({
+  eventsSlug,
+  initPageResult,
+  params,
+  searchParams,
+  siteTimezone,
+}: Props) {
   const { locale, permissions, req, visibleEntities } = initPageResult
   const { i18n, payload, user } = req
   const adminRoute = payload.config.routes.admin
-  if (!user) redirect(`${adminRoute}/login?redirect=${encodeURIComponent(`${adminRoute}/calendar`)}`)
+  if (!user)
+    redirect(`${adminRoute}/login?redirect=${encodeURIComponent(`${adminRoute}/calendar`)}`)
 
-  const t = (key: string, vars?: Record<string, unknown>) => i18n.t(`calendar:${key}` as never, vars as never)
+  const t = (key: string, vars?: Record<string, unknown>) =>
+    i18n.t(`calendar:${key}` as never, vars as never)
   const siteZone = toDateFnsZone(siteTimezone)
   const today = formatInTimeZone(Date.now(), siteZone, 'yyyy-MM-dd')
   const month = monthOrDefault(searchParams?.month, today)
@@ -60,7 +68,15 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
     limit: GRID_LIMIT,
     locale: locale?.code as TypedLocale | undefined,
     overrideAccess: false,
-    select: { allDay: true, endDate: true, featured: true, startDate: true, status: true, timezone: true, title: true },
+    select: {
+      allDay: true,
+      endDate: true,
+      featured: true,
+      startDate: true,
+      status: true,
+      timezone: true,
+      title: true,
+    },
     sort: 'startDate',
     user,
     where: {
@@ -76,13 +92,16 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
     const zone = displayZone(event.timezone, siteTimezone)
     const first = formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd')
     const last = formatInTimeZone(event.endDate, zone, 'yyyy-MM-dd')
-    for (const day of daysWithin(first, last < first ? first : last, days)) byDay.get(day)!.push(event)
+    for (const day of daysWithin(first, last < first ? first : last, days))
+      byDay.get(day)!.push(event)
   }
 
   const language = intlLocale(i18n.language)
-  const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC', year: 'numeric' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  )
+  const monthTitle = new Intl.DateTimeFormat(language, {
+    month: 'long',
+    timeZone: 'UTC',
+    year: 'numeric',
+  }).format(new Date(`${month}-01T00:00:00Z`))
   const weekday = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' })
   const eventsPath = `${adminRoute}/collections/${eventsSlug}`
   const eventsApi = `${payload.config.routes.api}/${NAMESPACE}/events`
@@ -103,7 +122,13 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
     >
       <CalendarStepNav
         items={[
-          { label: getTranslation(payload.collections[eventsSlug as 'events'].config.labels.plural, i18n), url: eventsPath },
+          {
+            label: getTranslation(
+              payload.collections[eventsSlug as 'events'].config.labels.plural,
+              i18n,
+            ),
+            url: eventsPath,
+          },
           { label: monthTitle },
         ]}
       />
@@ -111,13 +136,24 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
         <header className="pec-calendar__header">
           <h1 className="pec-calendar__title">{monthTitle}</h1>
           <nav aria-label={t('monthNavigation')} className="pec-calendar__nav">
-            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${shiftMonth(month, -1)}`} rel="prev">
+            <Link
+              className="btn btn--style-secondary btn--size-small"
+              href={`?month=${shiftMonth(month, -1)}`}
+              rel="prev"
+            >
               ‹ {t('previousMonth')}
             </Link>
-            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${today.slice(0, 7)}`}>
+            <Link
+              className="btn btn--style-secondary btn--size-small"
+              href={`?month=${today.slice(0, 7)}`}
+            >
               {t('thisMonth')}
             </Link>
-            <Link className="btn btn--style-secondary btn--size-small" href={`?month=${shiftMonth(month, 1)}`} rel="next">
+            <Link
+              className="btn btn--style-secondary btn--size-small"
+              href={`?month=${shiftMonth(month, 1)}`}
+              rel="next"
+            >
               {t('nextMonth')} ›
             </Link>
             <Link className="btn btn--style-secondary btn--size-small" href={eventsPath}>
@@ -154,7 +190,11 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
               <tr key={week[0]}>
                 {week.map((day) => {
                   const events = byDay.get(day)!
-                  const classes = ['pec-day', day.startsWith(month) ? '' : 'pec-day--outside', day === today ? 'pec-day--today' : '']
+                  const classes = [
+                    'pec-day',
+                    day.startsWith(month) ? '' : 'pec-day--outside',
+                    day === today ? 'pec-day--today' : '',
+                  ]
                   return (
                     <td className={classes.filter(Boolean).join(' ')} data-day={day} key={day}>
                       <div className="pec-day__number">{Number(day.slice(8))}</div>
@@ -168,7 +208,11 @@ export async function MonthView({ eventsSlug, initPageResult, params, searchPara
                             >
                               {!event.allDay && (
                                 <time className="pec-event__time">
-                                  {formatInTimeZone(event.startDate, displayZone(event.timezone, siteTimezone), 'HH:mm')}
+                                  {formatInTimeZone(
+                                    event.startDate,
+                                    displayZone(event.timezone, siteTimezone),
+                                    'HH:mm',
+                                  )}
                                 </time>
                               )}
                               {event.featured && <span aria-hidden="true">★ </span>}

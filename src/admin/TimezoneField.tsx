@@ -28,7 +28,10 @@ const zoneOption = (zone: string) => ({
 /** Every IANA zone, the site's first; a stored zone not among them (`UTC±N`, an old name) is an option of its own. */
 function zoneOptions(siteTimezone: string, current: string | undefined) {
   const zones = zoneNames().filter((zone) => zone !== siteTimezone)
-  const first = [siteTimezone, ...(current && current !== siteTimezone && !zones.includes(current) ? [current] : [])]
+  const first = [
+    siteTimezone,
+    ...(current && current !== siteTimezone && !zones.includes(current) ? [current] : []),
+  ]
   return [...first, ...zones].filter((zone) => isValidTimezone(zone)).map(zoneOption)
 }
 
@@ -39,7 +42,9 @@ function zoneOptions(siteTimezone: string, current: string | undefined) {
 export const TimezoneField = (props: TextFieldClientProps & Props) => {
   const { field, path: pathFromProps, readOnly, siteTimezone } = props
   const { i18n } = useTranslation()
-  const { disabled, path, setValue, showError, value } = useField<string>({ potentiallyStalePath: pathFromProps })
+  const { disabled, path, setValue, showError, value } = useField<string>({
+    potentiallyStalePath: pathFromProps,
+  })
   const { dispatchFields } = useForm()
   const start = useFormFields(([fields]) => fields.startDate?.value) as string | undefined
   const end = useFormFields(([fields]) => fields.endDate?.value) as string | undefined
@@ -50,14 +55,21 @@ export const TimezoneField = (props: TextFieldClientProps & Props) => {
     if (!next || next === value) return
     const from = toDateFnsZone(isValidTimezone(value) ? value : siteTimezone)
     const to = toDateFnsZone(next)
-    for (const [name, instant] of [['startDate', start], ['endDate', end]] as const) {
-      if (instant) dispatchFields({ type: 'UPDATE', path: name, value: sameWallClock(instant, from, to) })
+    for (const [name, instant] of [
+      ['startDate', start],
+      ['endDate', end],
+    ] as const) {
+      if (instant)
+        dispatchFields({ type: 'UPDATE', path: name, value: sameWallClock(instant, from, to) })
     }
     setValue(next)
   }
 
   return (
-    <div className={['field-type', 'select', showError && 'error'].filter(Boolean).join(' ')} id={`field-${path}`}>
+    <div
+      className={['field-type', 'select', showError && 'error'].filter(Boolean).join(' ')}
+      id={`field-${path}`}
+    >
       <FieldLabel label={field.label} path={path} required={field.required} />
       <div className="field-type__wrap">
         <FieldError path={path} showError={showError} />
@@ -71,7 +83,10 @@ export const TimezoneField = (props: TextFieldClientProps & Props) => {
           value={options.find((option) => option.value === value)}
         />
       </div>
-      <FieldDescription description={getTranslation(field.admin?.description as never, i18n)} path={path} />
+      <FieldDescription
+        description={getTranslation(field.admin?.description as never, i18n)}
+        path={path}
+      />
     </div>
   )
 }

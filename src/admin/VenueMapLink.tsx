@@ -4,7 +4,16 @@ import { useFormFields } from '@payloadcms/ui'
 import { useCalendarT } from './language.js'
 import { mapLink, type VenueLocation } from './mapLink.js'
 
-const parts = ['address', 'city', 'state', 'province', 'zip', 'country', 'geoLat', 'geoLng'] as const
+const parts = [
+  'address',
+  'city',
+  'state',
+  'province',
+  'zip',
+  'country',
+  'geoLat',
+  'geoLng',
+] as const
 
 /** A link that opens the venue on a map, built from its coordinates or address as the editor types them. */
 export const VenueMapLink = () => {

@@ -16,7 +16,9 @@ export const ZonedDateCell = (props: DefaultCellComponentProps) => {
   return (
     <span title={zone ?? siteTimezone}>
       {formatInTimeZone(cellData, displayZone(zone, siteTimezone), pattern)}
-      {!rowData?.allDay && zone && zone !== siteTimezone && <small className="pec-zone"> {zone}</small>}
+      {!rowData?.allDay && zone && zone !== siteTimezone && (
+        <small className="pec-zone"> {zone}</small>
+      )}
     </span>
   )
 }

@@ -1,6 +1,10 @@
 export type CategoryNode = { children: CategoryNode[]; id: number | string; name: string }
 
-type Category = { id: number | string; name?: null | string; parent?: null | number | string | { id: number | string } }
+type Category = {
+  id: number | string
+  name?: null | string
+  parent?: null | number | string | { id: number | string }
+}
 
 const idOf = (value: Category['parent']) => (value && typeof value === 'object' ? value.id : value)
 
@@ -9,7 +13,12 @@ const idOf = (value: Category['parent']) => (value && typeof value === 'object' 
  * trashed) or part of a cycle is shown at the top level, so every category can still be picked.
  */
 export function categoryTree(categories: Category[], collator: Intl.Collator): CategoryNode[] {
-  const nodes = new Map(categories.map((category) => [category.id, { children: [], id: category.id, name: category.name ?? String(category.id) } as CategoryNode]))
+  const nodes = new Map(
+    categories.map((category) => [
+      category.id,
+      { children: [], id: category.id, name: category.name ?? String(category.id) } as CategoryNode,
+    ]),
+  )
   const parentOf = new Map(categories.map((category) => [category.id, idOf(category.parent)]))
   const underItself = (id: CategoryNode['id']) => {
     const seen = new Set([id])
@@ -39,6 +48,8 @@ export function filterTree(nodes: CategoryNode[], text: string): CategoryNode[] 
   if (!needle) return nodes
   return nodes.flatMap((node) => {
     const children = filterTree(node.children, needle)
-    return node.name.toLocaleLowerCase().includes(needle) || children.length ? [{ ...node, children }] : []
+    return node.name.toLocaleLowerCase().includes(needle) || children.length
+      ? [{ ...node, children }]
+      : []
   })
 }

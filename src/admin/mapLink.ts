@@ -23,5 +23,7 @@ export function mapLink(venue: VenueLocation): null | string {
         .map((part) => part?.trim())
         .filter(Boolean)
         .join(', ')
-  return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null
+  return query
+    ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
+    : null
 }

@@ -5,7 +5,10 @@ import type { ResolvedCalendarOptions } from '../core/options.js'
 import { serverComponent } from './components.js'
 
 /** Adds the month view at `<admin>/calendar` and a link to it in the admin's navigation. */
-export function withMonthView(admin: Config['admin'], options: ResolvedCalendarOptions): Config['admin'] {
+export function withMonthView(
+  admin: Config['admin'],
+  options: ResolvedCalendarOptions,
+): Config['admin'] {
   const components = admin?.components ?? {}
   return {
     ...admin,
@@ -15,7 +18,10 @@ export function withMonthView(admin: Config['admin'], options: ResolvedCalendarO
       views: {
         ...components.views,
         calendar: {
-          Component: serverComponent('MonthView', { eventsSlug: options.slugs.events, siteTimezone: options.timezone }),
+          Component: serverComponent('MonthView', {
+            eventsSlug: options.slugs.events,
+            siteTimezone: options.timezone,
+          }),
           path: '/calendar',
         },
       },

@@ -10,7 +10,8 @@ export const displayZone = (zone: unknown, siteTimezone: string): string =>
 export const toWallClock = (instant: string, zone: string): Date => toZonedTime(instant, zone)
 
 /** The instant at which the wall-clock time held in `date`'s local fields happens in `zone`. */
-export const fromWallClock = (date: Date, zone: string): string => fromZonedTime(date, zone).toISOString()
+export const fromWallClock = (date: Date, zone: string): string =>
+  fromZonedTime(date, zone).toISOString()
 
 /** The instant of the same wall-clock time in another zone: what an editor means by changing the zone. */
 export const sameWallClock = (instant: string, from: string, to: string): string =>

@@ -38,7 +38,9 @@ function userWhere(users: CollectionConfig, name: string): Where {
   const auth = typeof users.auth === 'object' ? users.auth : {}
   const byName: Where[] = [{ email: { equals: name.trim().toLowerCase() } }]
   if (auth.loginWithUsername) byName.push({ username: { equals: name.trim() } })
-  return auth.verify ? { and: [{ or: byName }, { _verified: { not_equals: false } }] } : { or: byName }
+  return auth.verify
+    ? { and: [{ or: byName }, { _verified: { not_equals: false } }] }
+    : { or: byName }
 }
 
 type StoredPassword = { id: number | string; lastUsed?: string | null }
@@ -62,7 +64,10 @@ async function recordUse(payload: Payload, passwords: CollectionSlug, password: 
  */
 export const APPLICATION_PASSWORD_STRATEGY = 'application-password'
 
-export const applicationPasswordStrategy = (users: CollectionConfig, passwords: CollectionSlug): AuthStrategy => ({
+export const applicationPasswordStrategy = (
+  users: CollectionConfig,
+  passwords: CollectionSlug,
+): AuthStrategy => ({
   name: APPLICATION_PASSWORD_STRATEGY,
   // From the primary: a password just created or revoked counts at once on every instance, whatever a replica lags.
   authenticate: (args) => readOnPrimary(() => authenticate(users, passwords, args)),
@@ -82,7 +87,9 @@ async function authenticate(
   // No email holds U+0000, and Postgres refuses it in a query.
   if (credentials.name.includes('\0')) return fail('invalid_username')
   const auth = typeof users.auth === 'object' ? users.auth : {}
-  const { docs: [user] } = await payload.find({
+  const {
+    docs: [user],
+  } = await payload.find({
     collection: users.slug as CollectionSlug,
     where: userWhere(users, credentials.name),
     depth: auth.depth ?? 0,
@@ -92,7 +99,9 @@ async function authenticate(
     req,
   })
   if (!user) return fail('invalid_username')
-  const { docs: [password] } = await payload.find({
+  const {
+    docs: [password],
+  } = await payload.find({
     collection: passwords,
     where: {
       and: [

@@ -15,4 +15,6 @@ export const groupedForReading = (password: string): string => password.match(/.
  * are ignored, as WordPress ignores them). A random 143-bit secret needs no slow, salted hash to resist guessing.
  */
 export const applicationPasswordDigest = (sent: string): string =>
-  createHash('sha256').update(sent.replace(/[^a-z\d]/gi, '')).digest('hex')
+  createHash('sha256')
+    .update(sent.replace(/[^a-z\d]/gi, ''))
+    .digest('hex')

@@ -27,7 +27,11 @@ export const defaultAccessRules: CalendarAccessRules = {
 const ownedBy = (req: PayloadRequest): Where => ({ author: { equals: req.user?.id } })
 
 /** Publishers may edit every authored record, writers their own. */
-export const mayEditAuthored = (rules: CalendarAccessRules, req: PayloadRequest, author: unknown): boolean =>
+export const mayEditAuthored = (
+  rules: CalendarAccessRules,
+  req: PayloadRequest,
+  author: unknown,
+): boolean =>
   rules.publish({ req }) || (rules.write({ req }) && req.user != null && author === req.user.id)
 
 /** Access of records that have an author and a publication status (events, venues, organizers). */

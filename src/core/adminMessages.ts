@@ -12,10 +12,12 @@ export const calendarTranslations = {
       applicationPasswordLastUsed: 'Last used',
       applicationPasswordName: 'New application password name',
       applicationPasswords: 'Application passwords',
-      applicationPasswordShownOnce: 'Be sure to save it in a safe location. You will not be able to retrieve it.',
+      applicationPasswordShownOnce:
+        'Be sure to save it in a safe location. You will not be able to retrieve it.',
       applicationPasswordsHelp:
         'Application passwords let programs use the API as this user with HTTP Basic authentication (email and application password) without the login password. They cannot be used to log in here, and can be revoked at any time.',
-      calendarZoneNote: 'Each event is shown on its days in its own time zone; today is in {{zone}}.',
+      calendarZoneNote:
+        'Each event is shown on its days in its own time zone; today is in {{zone}}.',
       downloadIcs: 'Download .ics',
       downloadMonth: 'Download this month (.ics)',
       endBeforeStart: 'The end must not be before the start.',
@@ -39,7 +41,8 @@ export const calendarTranslations = {
       subscribe: 'Subscribe in a calendar app',
       subscriptionAddress: 'Subscription address (published events)',
       thisMonth: 'This month',
-      truncated: 'Showing the first {{shown}} of {{total}} events in these weeks; the list shows them all.',
+      truncated:
+        'Showing the first {{shown}} of {{total}} events in these weeks; the list shows them all.',
       untitled: '(untitled)',
       upcomingEvents: 'Upcoming events, soonest first',
     },

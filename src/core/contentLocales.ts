@@ -12,7 +12,9 @@ export function defaultLocalization(input: EventsCalendarOptions): LocalizationC
   const locales = input.locales ?? [...DEFAULT_LOCALES]
   const defaultLocale = input.defaultLocale ?? DEFAULT_LOCALE
   if (!locales.includes(defaultLocale)) {
-    throw new Error(`eventsCalendarPlugin: default locale "${defaultLocale}" is not one of the locales`)
+    throw new Error(
+      `eventsCalendarPlugin: default locale "${defaultLocale}" is not one of the locales`,
+    )
   }
   const byPreference = [defaultLocale, ...locales.filter((code) => code !== defaultLocale)]
   return {

@@ -41,8 +41,16 @@ const ORDINAL = '(?:st|nd|rd|th)?'
 const MERIDIEM = '\\s*([ap])\\.?m\\.?(?![a-z])'
 
 const UNIT_STEPS: Record<string, [keyof State['rel'], number]> = {
-  sec: ['s', 1], second: ['s', 1], min: ['mi', 1], minute: ['mi', 1], hour: ['h', 1],
-  day: ['d', 1], week: ['d', 7], fortnight: ['d', 14], month: ['m', 1], year: ['y', 1],
+  sec: ['s', 1],
+  second: ['s', 1],
+  min: ['mi', 1],
+  minute: ['mi', 1],
+  hour: ['h', 1],
+  day: ['d', 1],
+  week: ['d', 7],
+  fortnight: ['d', 14],
+  month: ['m', 1],
+  year: ['y', 1],
 }
 const STEP_WORDS: Record<string, -1 | 0 | 1> = { next: 1, last: -1, previous: -1, this: 0 }
 
@@ -55,7 +63,14 @@ function setDate(state: State, y: number | undefined, m: number, d: number): boo
   return true
 }
 
-function setTime(state: State, h: number, mi = 0, s = 0, fraction?: string, meridiem?: string): boolean {
+function setTime(
+  state: State,
+  h: number,
+  mi = 0,
+  s = 0,
+  fraction?: string,
+  meridiem?: string,
+): boolean {
   if (meridiem) {
     if (h < 1 || h > 12) return false
     h = (h % 12) + (meridiem === 'p' ? 12 : 0)
@@ -83,16 +98,25 @@ const num = (value: string | undefined) => (value === undefined ? undefined : Nu
 const monthOf = (name: string) => MONTHS.indexOf(name.slice(0, 3)) + 1
 
 type Handler = (m: RegExpExecArray, state: State) => boolean
-const rule = (source: string, handler: Handler): [RegExp, Handler] => [new RegExp(source, 'y'), handler]
+const rule = (source: string, handler: Handler): [RegExp, Handler] => [
+  new RegExp(source, 'y'),
+  handler,
+]
 
 /** Tried in order at each position; a handler returning false rejects the whole input. */
 const RULES = [
-  rule(`(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:t(?=\\d))?`, (m, s) => setDate(s, +m[1], +m[3], +m[4])),
+  rule(`(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})(?:t(?=\\d))?`, (m, s) =>
+    setDate(s, +m[1], +m[3], +m[4]),
+  ),
   // Slashes are month first and dashes or dots day first, as in PHP.
   rule(`(\\d{1,2})/(\\d{1,2})/(\\d{4})`, (m, s) => setDate(s, +m[3], +m[1], +m[2])),
   rule(`(\\d{1,2})([-.])(\\d{1,2})\\2(\\d{4})`, (m, s) => setDate(s, +m[4], +m[3], +m[1])),
-  rule(`${MONTH}\\s*(\\d{1,2})${ORDINAL}${YEAR_AFTER_DAY}`, (m, s) => setDate(s, num(m[3]), monthOf(m[1]), +m[2])),
-  rule(`(\\d{1,2})${ORDINAL}\\s*${MONTH}${YEAR_AFTER_DAY}`, (m, s) => setDate(s, num(m[3]), monthOf(m[2]), +m[1])),
+  rule(`${MONTH}\\s*(\\d{1,2})${ORDINAL}${YEAR_AFTER_DAY}`, (m, s) =>
+    setDate(s, num(m[3]), monthOf(m[1]), +m[2]),
+  ),
+  rule(`(\\d{1,2})${ORDINAL}\\s*${MONTH}${YEAR_AFTER_DAY}`, (m, s) =>
+    setDate(s, num(m[3]), monthOf(m[2]), +m[1]),
+  ),
   rule(`(?:([+-]?)\\s*(\\d+)|(next|last|previous|this))\\s*${UNIT}`, (m, s) => {
     const amount = m[3] ? STEP_WORDS[m[3]] : (m[1] === '-' ? -1 : 1) * Number(m[2])
     const [field, factor] = UNIT_STEPS[m[4]]
@@ -100,7 +124,8 @@ const RULES = [
     return true
   }),
   rule(`(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?(?:${MERIDIEM})?`, (m, s) =>
-    setTime(s, +m[1], +m[2], num(m[3]), m[4], m[5])),
+    setTime(s, +m[1], +m[2], num(m[3]), m[4], m[5]),
+  ),
   rule(`(\\d{1,2})${MERIDIEM}`, (m, s) => setTime(s, +m[1], 0, 0, undefined, m[2])),
   rule(`(?:z|utc|gmt)(?![a-z])`, (_, s) => setOffset(s, '+', 0)),
   rule(`([+-])(\\d{2})(?::?(\\d{2}))?(?!\\d)`, (m, s) => setOffset(s, m[1], +m[2], num(m[3]))),
@@ -156,16 +181,23 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
     today: { y: nowWall.getUTCFullYear(), m: nowWall.getUTCMonth() + 1, d: nowWall.getUTCDate() },
     rel: { y: 0, m: 0, d: 0, h: 0, mi: 0, s: 0 },
   }
-  for (let position = 0; position < text.length; ) {
+  for (let position = 0; position < text.length;) {
     const match = matchAt(text, position)
     if (!match || !match.handler(match.found, state)) return null
     position = match.end + /^[\s,]*/.exec(text.slice(match.end))![0].length
   }
 
   const date = state.date ?? state.today
-  const time = state.time ?? (state.date ? MIDNIGHT : {
-    h: nowWall.getUTCHours(), mi: nowWall.getUTCMinutes(), s: nowWall.getUTCSeconds(), ms: nowWall.getUTCMilliseconds(),
-  })
+  const time =
+    state.time ??
+    (state.date
+      ? MIDNIGHT
+      : {
+          h: nowWall.getUTCHours(),
+          mi: nowWall.getUTCMinutes(),
+          s: nowWall.getUTCSeconds(),
+          ms: nowWall.getUTCMilliseconds(),
+        })
   const { rel } = state
   // Date.UTC reads years 0–99 as 19xx, so an out-of-range year must be caught before it gets there.
   if (date.y + rel.y < 1000 || date.y + rel.y > 9999) return null
@@ -173,7 +205,10 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
   // As in PHP, calendar steps keep the wall-clock time and roll over (Jan 31 + 1 month = Mar 3); clock steps are
   // elapsed time.
   const wall = Date.UTC(date.y + rel.y, date.m - 1 + rel.m, day, time.h, time.mi, time.s, time.ms)
-  const local = state.offsetMinutes === undefined ? zonedInstant(wall, zone) : wall - state.offsetMinutes * 60_000
+  const local =
+    state.offsetMinutes === undefined
+      ? zonedInstant(wall, zone)
+      : wall - state.offsetMinutes * 60_000
   const instant = local + rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
   if (!Number.isFinite(instant) || !validYear(instant)) return null
   return { instant: new Date(instant), explicitOffset: state.offsetMinutes !== undefined }
@@ -184,11 +219,16 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
  * relative phrases are evaluated against `now` in `zone`. Returns null for anything unparseable, empty, or absurd
  * (year outside 1000–9999).
  */
-export function parseDateInput(input: unknown, options: { zone: string; now?: Date }): ParsedDate | null {
+export function parseDateInput(
+  input: unknown,
+  options: { zone: string; now?: Date },
+): ParsedDate | null {
   if (!isValidTimezone(options.zone)) throw new RangeError(`Unknown time zone: ${options.zone}`)
   const fromUnix = (seconds: number) => {
     const instant = seconds * 1000
-    return Number.isFinite(instant) && validYear(instant) ? { instant: new Date(instant), explicitOffset: true } : null
+    return Number.isFinite(instant) && validYear(instant)
+      ? { instant: new Date(instant), explicitOffset: true }
+      : null
   }
   if (typeof input === 'number') return fromUnix(input)
   if (typeof input !== 'string' || input.length > MAX_LENGTH) return null

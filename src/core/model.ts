@@ -15,7 +15,11 @@ export type MediaSize = {
   filesize?: number | null
   filename?: string | null
 }
-export type MediaDoc = MediaSize & { id: Id; alt?: string | null; sizes?: Record<string, MediaSize> | null }
+export type MediaDoc = MediaSize & {
+  id: Id
+  alt?: string | null
+  sizes?: Record<string, MediaSize> | null
+}
 
 /** Publication state shared by events, venues and organizers. */
 export type PostState = {

@@ -163,7 +163,13 @@ export type EventsCalendarOptions = {
    * subscribers fetch the feed again.
    * @default { pastDays: 30, futureDays: 365, maxEvents: 1000, refreshMinutes: 60, name: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } }
    */
-  ical?: { pastDays?: number; futureDays?: number; maxEvents?: number; refreshMinutes?: number; name?: string | Record<string, string> }
+  ical?: {
+    pastDays?: number
+    futureDays?: number
+    maxEvents?: number
+    refreshMinutes?: number
+    name?: string | Record<string, string>
+  }
   /**
    * Keeps what the database schema is made of, so the same migrations serve the site: the collections, the
    * change-stamp global and the indexes the plugin adds (with Postgres's `pg_trgm` extension), plus the content
@@ -192,13 +198,20 @@ export type ResolvedCalendarOptions = {
   cache: false | { maxAgeSeconds: number; maxBytes: number }
   trustProxy: boolean
   wordpressPaths: boolean
-  ical: { pastDays: number; futureDays: number; maxEvents: number; refreshMinutes: number; names: Record<string, string> }
+  ical: {
+    pastDays: number
+    futureDays: number
+    maxEvents: number
+    refreshMinutes: number
+    names: Record<string, string>
+  }
   disabled: boolean
 }
 
 export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOptions {
   const timezone = input.timezone ?? DEFAULT_SITE_TIMEZONE
-  if (!isValidTimezone(timezone)) throw new Error(`eventsCalendarPlugin: unknown time zone "${timezone}"`)
+  if (!isValidTimezone(timezone))
+    throw new Error(`eventsCalendarPlugin: unknown time zone "${timezone}"`)
   const maxPerPage = input.maxPerPage ?? MAX_PER_PAGE
   const defaultPerPage = Math.min(input.defaultPerPage ?? DEFAULT_PER_PAGE, maxPerPage)
   if (!(defaultPerPage >= 1)) throw new Error('eventsCalendarPlugin: page sizes must be at least 1')
@@ -209,7 +222,8 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     maxListItems: input.maxListItems ?? MAX_LIST_ITEMS,
   }
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
   }
   for (const [name, value] of Object.entries(input.ical ?? {})) {
     if (name !== 'name' && (!Number.isInteger(value) || (value as number) < 0)) {
@@ -225,7 +239,10 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     access: { ...defaultAccessRules, ...input.access },
     // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.
     slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,
-    currency: { symbol: input.currency?.symbol ?? '$', position: input.currency?.position ?? 'prefix' },
+    currency: {
+      symbol: input.currency?.symbol ?? '$',
+      position: input.currency?.position ?? 'prefix',
+    },
     geoRadiusKm: input.geoRadiusKm ?? DEFAULT_GEO_RADIUS_KM,
     imageHosts: input.imageHosts ?? [],
     cache:
@@ -242,7 +259,10 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
       futureDays: input.ical?.futureDays ?? DEFAULT_ICAL.futureDays,
       maxEvents: input.ical?.maxEvents ?? DEFAULT_ICAL.maxEvents,
       refreshMinutes: input.ical?.refreshMinutes ?? DEFAULT_ICAL.refreshMinutes,
-      names: typeof input.ical?.name === 'string' ? { [DEFAULT_LOCALE]: input.ical.name } : { ...DEFAULT_ICAL.names, ...input.ical?.name },
+      names:
+        typeof input.ical?.name === 'string'
+          ? { [DEFAULT_LOCALE]: input.ical.name }
+          : { ...DEFAULT_ICAL.names, ...input.ical?.name },
     },
     disabled: input.disabled ?? false,
   }
@@ -251,11 +271,16 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
 /** Where the plugin leaves its resolved options in the host's config (server-side `custom`). */
 const KEY = 'eventsCalendar'
 
-export const withPluginOptions = (custom: Config['custom'], options: ResolvedCalendarOptions): Config['custom'] => ({
+export const withPluginOptions = (
+  custom: Config['custom'],
+  options: ResolvedCalendarOptions,
+): Config['custom'] => ({
   ...custom,
   [KEY]: options,
 })
 
 /** The calendar plugin's options in a config it was added to, or undefined. */
-export const pluginOptionsOf = (config: Pick<SanitizedConfig, 'custom'>): ResolvedCalendarOptions | undefined =>
+export const pluginOptionsOf = (
+  config: Pick<SanitizedConfig, 'custom'>,
+): ResolvedCalendarOptions | undefined =>
   config.custom?.[KEY] as ResolvedCalendarOptions | undefined

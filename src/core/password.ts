@@ -1,7 +1,11 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>
 const KEY_LENGTH = 32
 
 /** Hashes an event password as `scrypt$<salt>$<hash>` (base64url). */
@@ -11,7 +15,10 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   const [scheme, salt, hash] = (stored ?? '').split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')

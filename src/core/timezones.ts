@@ -85,7 +85,6 @@ export function toDateFnsZone(zone: string): string {
   return `${minutes < 0 ? '-' : '+'}${hh}:${mm}`
 }
 
-
 /** Zone offsets change only on quarter hours of UTC (every offset is a multiple of 15 minutes). */
 const QUARTER_HOUR = 15 * 60_000
 const offsets = new Map<string, number>()
@@ -99,7 +98,9 @@ export function offsetAt(zone: string, instant: number): number {
   const key = `${zone} ${Math.floor(instant / QUARTER_HOUR)}`
   let offset = offsets.get(key)
   if (offset === undefined) {
-    const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(formatInTimeZone(instant, toDateFnsZone(zone), 'xxx'))!
+    const [, sign, h, m] = /([+-])(\d{2}):(\d{2})/.exec(
+      formatInTimeZone(instant, toDateFnsZone(zone), 'xxx'),
+    )!
     offset = (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000
     if (offsets.size >= 50_000) offsets.clear()
     offsets.set(key, offset)

@@ -17,7 +17,11 @@ type Row = Record<string, unknown>
 type SchemaHook = (args: never) => Promise<unknown>
 
 /** A transaction of Payload's drizzle adapters, by id, while it is open. */
-export type TransactionSession = { db: unknown; reject: () => Promise<void>; resolve: () => Promise<void> }
+export type TransactionSession = {
+  db: unknown
+  reject: () => Promise<void>
+  resolve: () => Promise<void>
+}
 
 /** A drizzle database object: a pool's or a replica's. */
 type Drizzle = Record<PropertyKey, unknown> & {
@@ -123,23 +127,125 @@ const BOTH = ['postgres', 'sqlite'] as const
 
 /** Each internal the calendar relies on, with what it is needed for. */
 const CHECKS: Check[] = [
-  { internal: 'sessions', phase: 'init', adapters: BOTH, feature: 'transactions', present: (a) => isObject(a.sessions) },
-  { internal: 'initializing', phase: 'init', adapters: BOTH, feature: 'transactions', present: (a) => a.initializing instanceof Promise },
-  { internal: 'execute', phase: 'init', adapters: BOTH, feature: 'transactions', present: (a) => isFunction(a.execute) },
-  { internal: 'connect', phase: 'init', adapters: BOTH, feature: 'transactions', present: (a) => isFunction(a.connect) },
-  { internal: 'drizzle.transaction', phase: 'connect', adapters: BOTH, feature: 'transactions', present: (a) => isFunction(a.drizzle?.transaction) },
-  { internal: 'beforeSchemaInit', phase: 'init', adapters: BOTH, feature: 'schemaIndexes', present: (a) => Array.isArray(a.beforeSchemaInit) },
-  { internal: 'afterSchemaInit', phase: 'init', adapters: ['postgres'], feature: 'schemaIndexes', present: (a) => Array.isArray(a.afterSchemaInit) },
-  { internal: 'rawTables', phase: 'init', adapters: BOTH, feature: 'schemaIndexes', present: (a) => isObject(a.rawTables) },
-  { internal: 'extensions', phase: 'init', adapters: ['postgres'], feature: 'schemaIndexes', present: (a) => isObject(a.extensions) },
-  { internal: 'tableNameMap', phase: 'init', adapters: BOTH, feature: 'schemaIndexes', present: (a) => a.tableNameMap instanceof Map },
-  { internal: 'tableNameMap', phase: 'init', adapters: BOTH, feature: 'sqlReads', present: (a) => a.tableNameMap instanceof Map },
-  { internal: 'tables', phase: 'init', adapters: BOTH, feature: 'sqlReads', present: (a) => isObject(a.tables) },
-  { internal: 'pool', phase: 'connect', adapters: ['postgres'], feature: 'sqlReads', present: (a) => isFunction(a.pool?.query) },
-  { internal: 'client', phase: 'connect', adapters: ['sqlite'], feature: 'sqlReads', present: (a) => isFunction(a.client?.execute) },
-  { internal: 'pg.Pool', phase: 'init', adapters: ['postgres'], feature: 'resilientPool', present: (a) => isFunction(a.pg?.Pool) },
-  { internal: 'pool.options', phase: 'connect', adapters: ['postgres'], feature: 'resilientPool', present: (a) => isObject(a.pool?.options) },
-  { internal: 'execute', phase: 'init', adapters: BOTH, feature: 'plannerStatistics', present: (a) => isFunction(a.execute) },
+  {
+    internal: 'sessions',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'transactions',
+    present: (a) => isObject(a.sessions),
+  },
+  {
+    internal: 'initializing',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'transactions',
+    present: (a) => a.initializing instanceof Promise,
+  },
+  {
+    internal: 'execute',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'transactions',
+    present: (a) => isFunction(a.execute),
+  },
+  {
+    internal: 'connect',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'transactions',
+    present: (a) => isFunction(a.connect),
+  },
+  {
+    internal: 'drizzle.transaction',
+    phase: 'connect',
+    adapters: BOTH,
+    feature: 'transactions',
+    present: (a) => isFunction(a.drizzle?.transaction),
+  },
+  {
+    internal: 'beforeSchemaInit',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'schemaIndexes',
+    present: (a) => Array.isArray(a.beforeSchemaInit),
+  },
+  {
+    internal: 'afterSchemaInit',
+    phase: 'init',
+    adapters: ['postgres'],
+    feature: 'schemaIndexes',
+    present: (a) => Array.isArray(a.afterSchemaInit),
+  },
+  {
+    internal: 'rawTables',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'schemaIndexes',
+    present: (a) => isObject(a.rawTables),
+  },
+  {
+    internal: 'extensions',
+    phase: 'init',
+    adapters: ['postgres'],
+    feature: 'schemaIndexes',
+    present: (a) => isObject(a.extensions),
+  },
+  {
+    internal: 'tableNameMap',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'schemaIndexes',
+    present: (a) => a.tableNameMap instanceof Map,
+  },
+  {
+    internal: 'tableNameMap',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'sqlReads',
+    present: (a) => a.tableNameMap instanceof Map,
+  },
+  {
+    internal: 'tables',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'sqlReads',
+    present: (a) => isObject(a.tables),
+  },
+  {
+    internal: 'pool',
+    phase: 'connect',
+    adapters: ['postgres'],
+    feature: 'sqlReads',
+    present: (a) => isFunction(a.pool?.query),
+  },
+  {
+    internal: 'client',
+    phase: 'connect',
+    adapters: ['sqlite'],
+    feature: 'sqlReads',
+    present: (a) => isFunction(a.client?.execute),
+  },
+  {
+    internal: 'pg.Pool',
+    phase: 'init',
+    adapters: ['postgres'],
+    feature: 'resilientPool',
+    present: (a) => isFunction(a.pg?.Pool),
+  },
+  {
+    internal: 'pool.options',
+    phase: 'connect',
+    adapters: ['postgres'],
+    feature: 'resilientPool',
+    present: (a) => isObject(a.pool?.options),
+  },
+  {
+    internal: 'execute',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'plannerStatistics',
+    present: (a) => isFunction(a.execute),
+  },
   {
     internal: 'primaryDrizzle and drizzle.$replicas',
     phase: 'connect',
@@ -155,7 +261,8 @@ const WITHOUT: Record<Feature, null | string> = {
   transactions: null,
   replicaRouting: null,
   sqlReads: 'the namespace reads through the Local API, several times slower',
-  schemaIndexes: 'the read and search indexes are left out of the schema; reads are correct but slower',
+  schemaIndexes:
+    'the read and search indexes are left out of the schema; reads are correct but slower',
   resilientPool: 'a lost connection may end the process, and queries wait without a time limit',
   plannerStatistics: 'the database gathers planner statistics on its own schedule',
 }
@@ -175,7 +282,8 @@ const turnedOff = new WeakMap<object, Set<Feature>>()
 const asInternals = (db: unknown) => db as SqlAdapterInternals
 
 /** Whether the database behind `db` is one of Payload's drizzle adapters, SQLite or Postgres. */
-export const isSqlAdapter = (db: { name: string }): boolean => db.name === 'postgres' || db.name === 'sqlite'
+export const isSqlAdapter = (db: { name: string }): boolean =>
+  db.name === 'postgres' || db.name === 'sqlite'
 
 /** Whether the adapter is a SQL one with the internals of a feature (see `checkInternals`). */
 export const hasFeature = (db: object, feature: Feature): boolean =>
@@ -188,7 +296,10 @@ function installedVersion(name: string): string {
     for (; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       const file = path.join(dir, 'package.json')
       if (!fs.existsSync(file)) continue
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string }
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        name?: string
+        version?: string
+      }
       if (manifest.name === name) return manifest.version ?? 'unknown'
     }
   } catch {
@@ -204,7 +315,11 @@ export class AdapterInternalsMissing extends Error {}
  * connected. A missing internal that a feature can do without turns that feature off with a warning; one the
  * calendar's guarantees rest on (transactions, replica routing) stops the start with `AdapterInternalsMissing`.
  */
-export function checkInternals(db: BaseDatabaseAdapter, phase: Check['phase'], warn: (message: string) => void): void {
+export function checkInternals(
+  db: BaseDatabaseAdapter,
+  phase: Check['phase'],
+  warn: (message: string) => void,
+): void {
   const adapter = asInternals(db)
   if (!isSqlAdapter(adapter)) return
   const missing = CHECKS.filter(
@@ -219,7 +334,9 @@ export function checkInternals(db: BaseDatabaseAdapter, phase: Check['phase'], w
   const versions = `${packageName} ${installedVersion(packageName)} with payload ${installedVersion('payload')}`
   const fatal = missing.filter((check) => WITHOUT[check.feature] === null)
   if (fatal.length) {
-    const what = fatal.map((check) => `\`${check.internal}\` (for ${NEEDED_FOR[check.feature]})`).join(', ')
+    const what = fatal
+      .map((check) => `\`${check.internal}\` (for ${NEEDED_FOR[check.feature]})`)
+      .join(', ')
     throw new AdapterInternalsMissing(
       `payload-events-calendar cannot run on ${versions}: the adapter has no ${what}. ` +
         'Use a Payload version the calendar supports (see its peerDependencies) or a calendar release made for this one.',
@@ -240,7 +357,10 @@ export function checkInternals(db: BaseDatabaseAdapter, phase: Check['phase'], w
 // The schema, while Payload builds it.
 
 /** Adds hooks that run before and after Payload builds the drizzle schema from the collections. */
-export function addSchemaHooks(db: BaseDatabaseAdapter, hooks: { before?: SchemaHook; after?: SchemaHook }): void {
+export function addSchemaHooks(
+  db: BaseDatabaseAdapter,
+  hooks: { before?: SchemaHook; after?: SchemaHook },
+): void {
   if (!hasFeature(db, 'schemaIndexes')) return
   const adapter = asInternals(db)
   if (hooks.before) adapter.beforeSchemaInit = [...adapter.beforeSchemaInit, hooks.before]
@@ -249,10 +369,22 @@ export function addSchemaHooks(db: BaseDatabaseAdapter, hooks: { before?: Schema
 
 /** The main table of a collection or global: named after the slug in snake case unless the config sets `dbName`. */
 export const mainTableOf = (db: object, slug: string): string | undefined =>
-  asInternals(db).tableNameMap instanceof Map ? asInternals(db).tableNameMap.get(slug.replace(/-/g, '_')) : undefined
+  asInternals(db).tableNameMap instanceof Map
+    ? asInternals(db).tableNameMap.get(slug.replace(/-/g, '_'))
+    : undefined
 
 /** The tables of a collection before drizzle builds them: the main one, its translations and its links. */
-export function rawTablesOf(db: object, slug: string): { main?: RawTable; locales?: RawTable; rels?: RawTable; names: { main: string; locales: string; rels: string } } | undefined {
+export function rawTablesOf(
+  db: object,
+  slug: string,
+):
+  | {
+      main?: RawTable
+      locales?: RawTable
+      rels?: RawTable
+      names: { main: string; locales: string; rels: string }
+    }
+  | undefined {
   const adapter = asInternals(db)
   const main = mainTableOf(db, slug)
   if (!main || !hasFeature(db, 'schemaIndexes')) return undefined
@@ -262,7 +394,12 @@ export function rawTablesOf(db: object, slug: string): { main?: RawTable; locale
     rels: `${main}${adapter.relationshipsSuffix ?? '_rels'}`,
   }
   const tables = adapter.rawTables
-  return { main: tables[names.main], locales: tables[names.locales], rels: tables[names.rels], names }
+  return {
+    main: tables[names.main],
+    locales: tables[names.locales],
+    rels: tables[names.rels],
+    names,
+  }
 }
 
 /** Lets `amend` change the indexes drizzle builds for a table of the schema (one Payload's config cannot describe). */
@@ -290,7 +427,8 @@ export const columnOf = (db: object, table: string, field: string): string | und
 /** Postgres: the extensions the adapter creates before it migrates. */
 export function requireExtension(db: BaseDatabaseAdapter, extension: string): void {
   const adapter = asInternals(db)
-  if (hasFeature(db, 'schemaIndexes')) adapter.extensions = { ...adapter.extensions, [extension]: true }
+  if (hasFeature(db, 'schemaIndexes'))
+    adapter.extensions = { ...adapter.extensions, [extension]: true }
 }
 
 /** Postgres: the `pg` module the adapter makes its pools with, replaced by `wrap(pg)`. */
@@ -300,14 +438,20 @@ export function wrapPg(db: BaseDatabaseAdapter, wrap: (pg: PgModule) => PgModule
 }
 
 /** Postgres: pool settings the host did not set itself; returns the settings as they now are. */
-export function poolDefaults(db: BaseDatabaseAdapter, defaults: Record<string, unknown>): Record<string, unknown> {
+export function poolDefaults(
+  db: BaseDatabaseAdapter,
+  defaults: Record<string, unknown>,
+): Record<string, unknown> {
   const adapter = asInternals(db)
   adapter.poolOptions = { ...defaults, ...adapter.poolOptions }
   return adapter.poolOptions
 }
 
 /** SQLite: the busy timeout and transaction options, where the host set none; returns the busy timeout. */
-export function sqliteDefaults(db: BaseDatabaseAdapter, defaults: { busyTimeout: number; transactionOptions: unknown }): number {
+export function sqliteDefaults(
+  db: BaseDatabaseAdapter,
+  defaults: { busyTimeout: number; transactionOptions: unknown },
+): number {
   const adapter = asInternals(db)
   adapter.transactionOptions ??= defaults.transactionOptions
   if (!adapter.busyTimeout) adapter.busyTimeout = defaults.busyTimeout
@@ -336,18 +480,31 @@ export function postgresPools(db: object): PgPool[] {
 
 /** Postgres: the primary's pool (looked up on each use: the adapter replaces it when it reconnects). */
 export const primaryPool = (db: object): PgPool | undefined =>
-  hasFeature(db, 'sqlReads') && asInternals(db).name === 'postgres' ? asInternals(db).pool : undefined
+  hasFeature(db, 'sqlReads') && asInternals(db).name === 'postgres'
+    ? asInternals(db).pool
+    : undefined
 
 /** SQLite: the adapter's `@libsql/client` client. */
 export const libsqlClient = (db: object): SqlAdapterInternals['client'] =>
-  hasFeature(db, 'sqlReads') && asInternals(db).name === 'sqlite' ? asInternals(db).client : undefined
+  hasFeature(db, 'sqlReads') && asInternals(db).name === 'sqlite'
+    ? asInternals(db).client
+    : undefined
 
 /** SQLite: the database file in WAL mode, with the adapter's busy timeout, or undefined. */
 export function sqliteWalFile(db: object): { path: string; busyTimeout: number } | undefined {
   const adapter = asInternals(db)
   const url = adapter.clientConfig?.url
-  if (adapter.name !== 'sqlite' || !adapter.wal || !url?.startsWith('file:') || url.startsWith('file://')) return undefined
-  return { path: url.slice('file:'.length), busyTimeout: Math.max(0, Math.floor(adapter.busyTimeout ?? 0)) }
+  if (
+    adapter.name !== 'sqlite' ||
+    !adapter.wal ||
+    !url?.startsWith('file:') ||
+    url.startsWith('file://')
+  )
+    return undefined
+  return {
+    path: url.slice('file:'.length),
+    busyTimeout: Math.max(0, Math.floor(adapter.busyTimeout ?? 0)),
+  }
 }
 
 /** Runs `close` when Payload closes the adapter's connection, before it does. */
@@ -361,28 +518,43 @@ export function beforeDestroy(db: object, close: () => void): void {
 }
 
 /** Runs a statement on the adapter's connection, or on an open transaction's (`session`), and returns its rows. */
-export async function executeRaw(db: object, raw: string, session?: TransactionSession): Promise<unknown[]> {
+export async function executeRaw(
+  db: object,
+  raw: string,
+  session?: TransactionSession,
+): Promise<unknown[]> {
   const adapter = asInternals(db)
-  const { rows } = await adapter.execute(session ? { db: session.db, raw } : { drizzle: adapter.drizzle, raw })
+  const { rows } = await adapter.execute(
+    session ? { db: session.db, raw } : { drizzle: adapter.drizzle, raw },
+  )
   return rows ?? []
 }
 
 // Transactions.
 
 /** The adapter's open transaction of that id. */
-export const transactionSession = (db: object, id: number | string): TransactionSession | undefined =>
-  asInternals(db).sessions[String(id)]
+export const transactionSession = (
+  db: object,
+  id: number | string,
+): TransactionSession | undefined => asInternals(db).sessions[String(id)]
 
 /** Records or forgets an open transaction, under the id Payload passes around in `req.transactionID`. */
-export function setTransactionSession(db: object, id: string, session: TransactionSession | undefined): void {
+export function setTransactionSession(
+  db: object,
+  id: string,
+  session: TransactionSession | undefined,
+): void {
   const adapter = asInternals(db)
   if (session) adapter.sessions[id] = session
   else delete adapter.sessions[id]
 }
 
 /** Opens a drizzle transaction that runs `work` with its database object. */
-export const drizzleTransaction = (db: object, work: (tx: unknown) => Promise<void>, options: unknown): Promise<void> =>
-  asInternals(db).drizzle.transaction!(work, options)
+export const drizzleTransaction = (
+  db: object,
+  work: (tx: unknown) => Promise<void>,
+  options: unknown,
+): Promise<void> => asInternals(db).drizzle.transaction!(work, options)
 
 /** The adapter's own transaction options (SQLite's `BEGIN IMMEDIATE`), and its start-up. */
 export const transactionDefaults = (db: object): { options: unknown; ready: Promise<void> } => ({

@@ -21,8 +21,16 @@ export const changeStampGlobal: GlobalConfig = {
  * Replaces the stamp. Given the writer's `req` it joins the write's transaction, so the new stamp and the new data
  * become visible together: a reader that sees the old stamp cannot have read the new data under a new one.
  */
-export async function markCalendarChanged(payload: Payload, req?: Partial<PayloadRequest>): Promise<void> {
-  await payload.db.updateGlobal({ slug: CACHE_STAMP_GLOBAL, data: { stamp: randomUUID() }, req, returning: false })
+export async function markCalendarChanged(
+  payload: Payload,
+  req?: Partial<PayloadRequest>,
+): Promise<void> {
+  await payload.db.updateGlobal({
+    slug: CACHE_STAMP_GLOBAL,
+    data: { stamp: randomUUID() },
+    req,
+    returning: false,
+  })
 }
 
 /**
@@ -35,11 +43,17 @@ export async function readChangeStamp(payload: Payload): Promise<string> {
     const { sql } = connection
     const table = mainTableOf(payload.db, CACHE_STAMP_GLOBAL)
     if (table) {
-      const [row] = await connection.rows(sql`SELECT ${sql.identifier('stamp')} FROM ${sql.identifier(table)} LIMIT 1`)
+      const [row] = await connection.rows(
+        sql`SELECT ${sql.identifier('stamp')} FROM ${sql.identifier(table)} LIMIT 1`,
+      )
       return (row?.stamp as string | null | undefined) ?? ''
     }
   }
-  const doc = await payload.db.findGlobal({ slug: CACHE_STAMP_GLOBAL, req: {}, select: { stamp: true } })
+  const doc = await payload.db.findGlobal({
+    slug: CACHE_STAMP_GLOBAL,
+    req: {},
+    select: { stamp: true },
+  })
   return (doc as { stamp?: string | null }).stamp ?? ''
 }
 
@@ -66,7 +80,10 @@ export function withChangeStamp(collection: CollectionConfig): CollectionConfig 
           return doc
         },
       ],
-      afterDelete: [...(hooks.afterDelete ?? []), ({ req }) => markCalendarChanged(req.payload, req)],
+      afterDelete: [
+        ...(hooks.afterDelete ?? []),
+        ({ req }) => markCalendarChanged(req.payload, req),
+      ],
     },
   }
 }

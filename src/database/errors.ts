@@ -31,7 +31,7 @@ type Described = { code?: unknown; message?: unknown }
 /** An error and the errors it wraps, outermost first: drivers wrap the cause. */
 function causeChain(error: unknown): Described[] {
   const chain: Described[] = []
-  for (let current = error; current && typeof current === 'object' && chain.length < 5; ) {
+  for (let current = error; current && typeof current === 'object' && chain.length < 5;) {
     chain.push(current as Described)
     current = (current as { cause?: unknown }).cause
   }
@@ -59,6 +59,7 @@ export const isWriteConflict = (error: unknown): boolean =>
 /** The innermost message of an error and its causes: the driver's own words, without the query text. */
 export function rootCause(error: unknown): string {
   let current = error as { cause?: unknown; message?: unknown } | undefined
-  while (current && typeof current.cause === 'object' && current.cause) current = current.cause as typeof current
+  while (current && typeof current.cause === 'object' && current.cause)
+    current = current.cause as typeof current
   return String(current?.message ?? current)
 }

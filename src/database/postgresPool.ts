@@ -1,5 +1,10 @@
 type Release = (error?: Error | boolean) => void
-type PoolClient = { release: Release; once: (event: 'end', listener: () => void) => void; off: (event: 'end', listener: () => void) => void; on: (event: 'error', listener: () => void) => void }
+type PoolClient = {
+  release: Release
+  once: (event: 'end', listener: () => void) => void
+  off: (event: 'end', listener: () => void) => void
+  on: (event: 'error', listener: () => void) => void
+}
 type PoolConstructor = new (config?: object) => {
   on(event: string, listener: (arg: never) => void): void
   connect(callback?: unknown): unknown
@@ -36,7 +41,9 @@ export function resilientPg(pg: PgModule): PgModule {
   class Pool extends pg.Pool {
     constructor(config?: object) {
       super(config)
-      this.on('error', (error: Error) => console.warn(`postgres: an idle connection was lost (${error.message})`))
+      this.on('error', (error: Error) =>
+        console.warn(`postgres: an idle connection was lost (${error.message})`),
+      )
       this.on('connect', (client: PoolClient) => client.on('error', () => {}))
     }
 

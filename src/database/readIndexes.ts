@@ -30,15 +30,29 @@ export const readIndexes =
       if (!tables) continue
       const { locales, rels } = tables.names
       addIndex(tables.locales, `${locales}_parent_idx`, ['_parentID'])
-      for (const column of Object.keys(tables.rels?.columns ?? {}).filter((key) => key.endsWith('ID'))) {
-        addIndex(tables.rels, `${rels}_${column.slice(0, -2).replace(/-/g, '_')}_path_parent_idx`, [column, 'path', 'parent'])
+      for (const column of Object.keys(tables.rels?.columns ?? {}).filter((key) =>
+        key.endsWith('ID'),
+      )) {
+        addIndex(tables.rels, `${rels}_${column.slice(0, -2).replace(/-/g, '_')}_path_parent_idx`, [
+          column,
+          'path',
+          'parent',
+        ])
       }
     }
     const events = rawTablesOf(adapter, options.slugs.events)
     if (events) {
       const { main } = events.names
-      addIndex(events.main, `${main}_id_list_idx`, ['id', 'deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'])
-      if (adapter.name === 'postgres') addIndex(events.main, trigramIndexName(main), [SEARCH_TEXT_FIELD])
+      addIndex(events.main, `${main}_id_list_idx`, [
+        'id',
+        'deletedAt',
+        'startDate',
+        'endDate',
+        'status',
+        'hideFromListings',
+      ])
+      if (adapter.name === 'postgres')
+        addIndex(events.main, trigramIndexName(main), [SEARCH_TEXT_FIELD])
     }
     return schema
   }

@@ -3,16 +3,26 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { type PgPool, poolOfDrizzle, replicaSet, routeDrizzle } from './adapter.js'
 
 /** What `withReplicas` sends to a replica; everything else (writes, `execute`, transactions) goes to the primary. */
-const READS = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', '$count', 'with', '$with', 'query'])
+const READS = new Set<PropertyKey>([
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  '$count',
+  'with',
+  '$with',
+  'query',
+])
 
 /** true: this async context reads from the process's replica; false: from the primary; unset: as Payload decides. */
 const readsFromReplica = new AsyncLocalStorage<boolean>()
 
 /** Runs `work` with its reads on this process's read replica (when the adapter has one). */
-export const readOnReplica = <T>(work: () => Promise<T>): Promise<T> => readsFromReplica.run(true, work)
+export const readOnReplica = <T>(work: () => Promise<T>): Promise<T> =>
+  readsFromReplica.run(true, work)
 
 /** Runs `work` with its reads on the primary, whatever Payload would pick. */
-export const readOnPrimary = <T>(work: () => Promise<T>): Promise<T> => readsFromReplica.run(false, work)
+export const readOnPrimary = <T>(work: () => Promise<T>): Promise<T> =>
+  readsFromReplica.run(false, work)
 
 const chosenReplica = new WeakMap<object, PgPool | undefined>()
 

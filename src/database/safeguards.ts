@@ -38,7 +38,8 @@ function guardPostgres(adapter: BaseDatabaseAdapter) {
     checkInternals(adapter, 'connect', warn(adapter))
     routeReplicaReads(adapter)
     if (!boundQueries || process.env.PAYLOAD_MIGRATING === 'true') return
-    for (const { options } of postgresPools(adapter)) options.query_timeout ??= POSTGRES_QUERY_TIMEOUT_MS
+    for (const { options } of postgresPools(adapter))
+      options.query_timeout ??= POSTGRES_QUERY_TIMEOUT_MS
   })
   makeTransactionsReliable(adapter, { busyTimeout: 0, serialize: false })
 }

@@ -12,7 +12,9 @@ function searchedColumn(payload: Payload): { table: string; column: string } {
   const table = tables?.names.main
   const column = tables?.main?.columns[SEARCH_TEXT_FIELD]?.name
   if (payload.db.name !== 'sqlite' || !table || !column) {
-    throw new Error('The calendar search index migration is for SQLite databases with the calendar plugin installed')
+    throw new Error(
+      'The calendar search index migration is for SQLite databases with the calendar plugin installed',
+    )
   }
   return { table, column }
 }

@@ -13,7 +13,9 @@ export async function prepareCalendarDatabase(payload: Payload): Promise<void> {
   try {
     await ensureChangeStamp(payload)
   } catch {
-    payload.logger.info('calendar: its tables are not there yet; run the migrations, then start again')
+    payload.logger.info(
+      'calendar: its tables are not there yet; run the migrations, then start again',
+    )
     return
   }
   await updatePlannerStatistics(payload, { onlyIfMissing: true })

@@ -3,7 +3,12 @@ import type { BaseDatabaseAdapter } from 'payload'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { drizzleTransaction, setTransactionSession, transactionDefaults, transactionSession } from './adapter.js'
+import {
+  drizzleTransaction,
+  setTransactionSession,
+  transactionDefaults,
+  transactionSession,
+} from './adapter.js'
 import { WriteQueue } from './writeQueue.js'
 
 const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code))
@@ -14,7 +19,11 @@ const busyError = () => Object.assign(new Error('database is locked'), { code: '
  * Payload 3.90's own version resolves it regardless, so a write the database rolled back was answered as saved
  * (payloadcms/payload#17726).
  */
-function openTransaction(adapter: BaseDatabaseAdapter, id: string, options: unknown): Promise<{ settled: Promise<void> }> {
+function openTransaction(
+  adapter: BaseDatabaseAdapter,
+  id: string,
+  options: unknown,
+): Promise<{ settled: Promise<void> }> {
   return new Promise((ready, failed) => {
     const transaction: Promise<void> = drizzleTransaction(
       adapter,
@@ -46,7 +55,10 @@ function openTransaction(adapter: BaseDatabaseAdapter, id: string, options: unkn
  * the driver gives every transaction its own connection, without the busy timeout, and the one writer allowed
  * holds the lock across awaits. A lock held by another process is waited for by retrying BEGIN, up to `busyTimeout`.
  */
-export function makeTransactionsReliable(db: BaseDatabaseAdapter, { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean }): void {
+export function makeTransactionsReliable(
+  db: BaseDatabaseAdapter,
+  { busyTimeout, serialize }: { busyTimeout: number; serialize: boolean },
+): void {
   const queue = serialize ? new WriteQueue(busyTimeout, busyError) : undefined
   // libsql leaves a BEGIN that failed as busy pending on its connection, and the next transaction on that
   // connection cannot COMMIT ("SQL statements in progress"); rolling that transaction back drops the connection.

@@ -12,7 +12,10 @@ import { trigramIndexName } from './readIndexes.js'
  */
 export const trigramIndex =
   (options: ResolvedCalendarOptions) =>
-  async <A extends { adapter: object; schema: { tables: Record<string, unknown> } }>({ adapter, schema }: A) => {
+  async <A extends { adapter: object; schema: { tables: Record<string, unknown> } }>({
+    adapter,
+    schema,
+  }: A) => {
     const events = mainTableOf(adapter, options.slugs.events)
     if (!events) return schema
     const name = trigramIndexName(events)

@@ -6,7 +6,10 @@ import { executeRaw, transactionSession } from './adapter.js'
 
 /** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
 const lockKey = (name: string) =>
-  BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(name).digest('hex').slice(0, 16)}`)).toString()
+  BigInt.asIntN(
+    64,
+    BigInt(`0x${createHash('sha1').update(name).digest('hex').slice(0, 16)}`),
+  ).toString()
 
 /** Names match whatever their case, as in the original's database collation. */
 export const foldName = (name: string) => name.toLowerCase()
@@ -21,7 +24,10 @@ export const nameLock = (collection: string, name: string) => `name ${collection
  * see what the writer before committed. SQLite needs none: its write transactions hold the database's single
  * write lock from their start (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
  */
-export async function lockUntilCommit(req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>, names: string[]): Promise<void> {
+export async function lockUntilCommit(
+  req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>,
+  names: string[],
+): Promise<void> {
   const db = req.payload.db
   if (db.name !== 'postgres' || !req.transactionID) return
   const session = transactionSession(db, await req.transactionID)

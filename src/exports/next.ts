@@ -10,7 +10,10 @@ import { calendarRequestPath, type RequestPathOptions } from '../rest/requestPat
  * `/?rest_route=/tribe/events/v1/...`) to the API, which serves them with the `wordpressPaths` option. `locales`
  * default to the plugin's default locales; `apiRoute` to Payload's `/api`.
  */
-export function createCalendarProxy({ apiRoute = '/api', locales = DEFAULT_LOCALES }: Partial<RequestPathOptions> = {}) {
+export function createCalendarProxy({
+  apiRoute = '/api',
+  locales = DEFAULT_LOCALES,
+}: Partial<RequestPathOptions> = {}) {
   return function calendarProxy(request: NextRequest): NextResponse {
     const { pathname, search } = request.nextUrl
     const served = calendarRequestPath(`${pathname}${search}`, { apiRoute, locales })

@@ -15,7 +15,9 @@ const requiredInSomeLocale: TextFieldSingleValidation = async (value, options) =
   let translated = false
   if (isBlank(value) && id !== undefined && collectionSlug && req.payload.config.localization) {
     const stored = await storedLocales(req, collectionSlug as CollectionSlug, id, [name])
-    translated = Object.entries(stored?.[name] ?? {}).some(([locale, other]) => locale !== req.locale && !isBlank(other))
+    translated = Object.entries(stored?.[name] ?? {}).some(
+      ([locale, other]) => locale !== req.locale && !isBlank(other),
+    )
   }
   return text(value, { ...options, required: !translated })
 }

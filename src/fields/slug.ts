@@ -10,7 +10,8 @@ function textOf(value: unknown, defaultLocale: string | undefined): string {
   if (value && typeof value === 'object') {
     const byLocale = value as Record<string, unknown>
     const preferred = defaultLocale ? byLocale[defaultLocale] : undefined
-    const first = typeof preferred === 'string' && preferred ? preferred : Object.values(byLocale).find(Boolean)
+    const first =
+      typeof preferred === 'string' && preferred ? preferred : Object.values(byLocale).find(Boolean)
     return typeof first === 'string' ? first : ''
   }
   return ''
@@ -20,7 +21,11 @@ function textOf(value: unknown, defaultLocale: string | undefined): string {
  * The slugs of the collection's records that match `where`, trashed ones included. This is bookkeeping across
  * records the caller may not be allowed to see, so it reads without access checks and returns nothing but slugs.
  */
-async function slugsUsed(req: PayloadRequest, collection: CollectionSlug, where?: Where): Promise<Set<string>> {
+async function slugsUsed(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  where?: Where,
+): Promise<Set<string>> {
   const { docs } = await req.payload.find({
     collection,
     depth: 0,
@@ -31,11 +36,16 @@ async function slugsUsed(req: PayloadRequest, collection: CollectionSlug, where?
     trash: true,
     where,
   })
-  return new Set(docs.map((doc) => (doc as { slug?: string }).slug).filter((slug): slug is string => Boolean(slug)))
+  return new Set(
+    docs
+      .map((doc) => (doc as { slug?: string }).slug)
+      .filter((slug): slug is string => Boolean(slug)),
+  )
 }
 
 /** Every slug a collection uses: a bulk import loads them once (see `SLUGS_TAKEN`). */
-export const takenSlugs = (req: PayloadRequest, collection: CollectionSlug) => slugsUsed(req, collection)
+export const takenSlugs = (req: PayloadRequest, collection: CollectionSlug) =>
+  slugsUsed(req, collection)
 
 /**
  * The first of `base`, `base-2`, `base-3`, … that no other record of the collection uses, trashed ones included.
@@ -88,9 +98,13 @@ export const slugField = (args: { fallback: string; from: string }): TextField =
         const defaultLocale = req.payload.config.localization
           ? req.payload.config.localization.defaultLocale
           : undefined
-        const source = textOf(data?.[args.from], defaultLocale) || textOf(originalDoc?.[args.from], defaultLocale)
+        const source =
+          textOf(data?.[args.from], defaultLocale) ||
+          textOf(originalDoc?.[args.from], defaultLocale)
         const base = given || toSlug(source) || args.fallback
-        const taken = (context[SLUGS_TAKEN] as Map<string, Set<string>> | undefined)?.get(collection.slug)
+        const taken = (context[SLUGS_TAKEN] as Map<string, Set<string>> | undefined)?.get(
+          collection.slug,
+        )
         if (taken && originalDoc?.id === undefined) return uniqueSlugFromMemory(base, taken)
         return uniqueSlug({ base, collection: collection.slug, excludeId: originalDoc?.id, req })
       },

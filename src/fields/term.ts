@@ -8,7 +8,12 @@ import { slugField } from './slug.js'
 /** Fields shared by categories and tags; `extra` goes after the description. */
 export const termFields = (fallbackSlug: string, extra: Field[] = []): Field[] => [
   localizedName('name', t3('Name', '名称', '名稱')),
-  { name: 'description', type: 'textarea', localized: true, label: t3('Description', '描述', '描述') },
+  {
+    name: 'description',
+    type: 'textarea',
+    localized: true,
+    label: t3('Description', '描述', '描述'),
+  },
   ...extra,
   {
     name: 'count',

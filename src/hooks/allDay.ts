@@ -11,7 +11,15 @@ export const allDayBounds: CollectionBeforeChangeHook = ({ data, originalDoc }) 
   const zone = toDateFnsZone(data.timezone ?? originalDoc?.timezone ?? 'UTC')
   const start = data.startDate ?? originalDoc?.startDate
   const end = data.endDate ?? originalDoc?.endDate
-  if (start) data.startDate = fromZonedTime(`${formatInTimeZone(start, zone, 'yyyy-MM-dd')} 00:00:00`, zone).toISOString()
-  if (end) data.endDate = fromZonedTime(`${formatInTimeZone(end, zone, 'yyyy-MM-dd')} 23:59:59`, zone).toISOString()
+  if (start)
+    data.startDate = fromZonedTime(
+      `${formatInTimeZone(start, zone, 'yyyy-MM-dd')} 00:00:00`,
+      zone,
+    ).toISOString()
+  if (end)
+    data.endDate = fromZonedTime(
+      `${formatInTimeZone(end, zone, 'yyyy-MM-dd')} 23:59:59`,
+      zone,
+    ).toISOString()
   return data
 }

@@ -14,7 +14,8 @@ export const authorship =
   (rules: CalendarAccessRules, usersSlug: CollectionSlug): CollectionBeforeChangeHook =>
   ({ data, operation, originalDoc, req }) => {
     const user = req.user
-    const trashMove = 'deletedAt' in data && Boolean(data.deletedAt) !== Boolean(originalDoc?.deletedAt)
+    const trashMove =
+      'deletedAt' in data && Boolean(data.deletedAt) !== Boolean(originalDoc?.deletedAt)
     if (user && !rules.publish({ req })) {
       if (NEEDS_PUBLISH_RIGHT.has(data.status) && !trashMove) data.status = 'pending'
       if (operation === 'create') data.author = user.collection === usersSlug ? user.id : undefined
@@ -23,7 +24,11 @@ export const authorship =
       data.author = user.id
     }
     const status = data.status ?? originalDoc?.status
-    if ((status === 'publish' || status === 'future') && !data.publishedAt && !originalDoc?.publishedAt) {
+    if (
+      (status === 'publish' || status === 'future') &&
+      !data.publishedAt &&
+      !originalDoc?.publishedAt
+    ) {
       data.publishedAt = new Date().toISOString()
     }
     return data

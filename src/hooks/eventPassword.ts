@@ -6,7 +6,12 @@ import { hashPassword } from '../core/password.js'
  * The event password arrives in the virtual `password` field and is stored only as a hash. Unticking
  * `passwordProtected` removes it; ticking it without a password (and none stored) is an error.
  */
-export const eventPassword: CollectionBeforeChangeHook = async ({ collection, data, originalDoc, req }) => {
+export const eventPassword: CollectionBeforeChangeHook = async ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
   const password: unknown = data.password
   delete data.password
   if (typeof password === 'string' && password !== '') {

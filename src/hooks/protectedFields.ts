@@ -9,7 +9,19 @@ import { namespaceReadHooks } from '../database/sql/readHooks.js'
 export const NAMESPACE_REQUEST = 'calendarNamespace'
 
 /** What a password-protected event keeps hidden from those without its password. */
-const PROTECTED = ['excerpt', 'description', 'image', 'cost', 'currencySymbol', 'currencyCode', 'website', 'venue', 'organizers', 'categories', 'tags']
+const PROTECTED = [
+  'excerpt',
+  'description',
+  'image',
+  'cost',
+  'currencySymbol',
+  'currencyCode',
+  'website',
+  'venue',
+  'organizers',
+  'categories',
+  'tags',
+]
 
 /**
  * Payload's own REST API and the admin read events too: there a password-protected event shows its title and

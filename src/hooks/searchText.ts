@@ -19,7 +19,9 @@ export const SEARCH_TEXT = 'searchText'
 const plain = (value: unknown): string => {
   if (!value) return ''
   if (typeof value === 'string') return value
-  return convertLexicalToPlaintext({ data: value as Parameters<typeof convertLexicalToPlaintext>[0]['data'] })
+  return convertLexicalToPlaintext({
+    data: value as Parameters<typeof convertLexicalToPlaintext>[0]['data'],
+  })
 }
 
 /** The search text of a record's searched fields, given by locale (or under any key when not localized). */
@@ -30,11 +32,16 @@ const searchTextOf = (searched: readonly string[], fields: SearchedFields): stri
     .join('\n')
 
 /** The search text of an event from its data in each locale (the form a bulk import has it in). */
-export const searchTextOfLocales = (byLocale: (readonly [string, Record<string, unknown>])[]): string =>
+export const searchTextOfLocales = (
+  byLocale: (readonly [string, Record<string, unknown>])[],
+): string =>
   searchTextOf(
     EVENT_SEARCHED,
     Object.fromEntries(
-      EVENT_SEARCHED.map((field) => [field, Object.fromEntries(byLocale.map(([locale, data]) => [locale, data[field]]))]),
+      EVENT_SEARCHED.map((field) => [
+        field,
+        Object.fromEntries(byLocale.map(([locale, data]) => [locale, data[field]])),
+      ]),
     ),
   )
 
@@ -53,7 +60,12 @@ export const searchText =
     }
     const locale = req.locale ?? undefined
     const stored = originalDoc?.id
-      ? ((await storedLocales(req, collection.slug, originalDoc.id, searched)) as SearchedFields | null)
+      ? ((await storedLocales(
+          req,
+          collection.slug,
+          originalDoc.id,
+          searched,
+        )) as SearchedFields | null)
       : undefined
     const fields: SearchedFields = {}
     for (const field of searched) {

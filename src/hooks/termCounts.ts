@@ -1,4 +1,9 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  Payload,
+  PayloadRequest,
+} from 'payload'
 
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
@@ -10,7 +15,9 @@ const RELATIONS: Relation[] = ['categories', 'tags']
 
 const idsOf = (value: unknown): number[] =>
   Array.isArray(value)
-    ? value.map((item) => (typeof item === 'object' && item ? (item as { id: number }).id : item) as number)
+    ? value.map(
+        (item) => (typeof item === 'object' && item ? (item as { id: number }).id : item) as number,
+      )
     : []
 
 const termCollection = (options: ResolvedCalendarOptions, relation: Relation) =>
@@ -28,9 +35,12 @@ async function recountTerms(
   terms: Record<Relation, number[]>,
   req: PayloadRequest,
 ): Promise<void> {
-  const locks = RELATIONS.flatMap((relation) => terms[relation].map((id) => `count ${termCollection(options, relation)} ${id}`))
+  const locks = RELATIONS.flatMap((relation) =>
+    terms[relation].map((id) => `count ${termCollection(options, relation)} ${id}`),
+  )
   await lockUntilCommit(req, locks)
-  for (const relation of RELATIONS) await recountRelation(payload, options, relation, terms[relation], req)
+  for (const relation of RELATIONS)
+    await recountRelation(payload, options, relation, terms[relation], req)
 }
 
 async function recountRelation(
@@ -48,7 +58,13 @@ async function recountRelation(
       where: { and: [{ [relation]: { in: [id] } }, { status: { equals: 'publish' } }] },
     })
     // Straight to the adapter: a term untranslated in the request's locale would fail `name` validation.
-    await payload.db.updateOne({ collection: termCollection(options, relation), id, data: { count: totalDocs }, req, returning: false })
+    await payload.db.updateOne({
+      collection: termCollection(options, relation),
+      id,
+      data: { count: totalDocs },
+      req,
+      returning: false,
+    })
   }
 }
 
@@ -59,7 +75,10 @@ const RECOUNT_PAGE = 2000
  * Recounts every term in one pass over the published events, tallied in memory: one query per term would cost
  * a scan of the events each, which on PostgreSQL takes minutes at 10,000 events.
  */
-export async function recountAllTerms(payload: Payload, options: ResolvedCalendarOptions): Promise<void> {
+export async function recountAllTerms(
+  payload: Payload,
+  options: ResolvedCalendarOptions,
+): Promise<void> {
   const tally: Record<Relation, Map<number, number>> = { categories: new Map(), tags: new Map() }
   for (let page = 1, more = true; more; page++) {
     const result = await payload.find({
@@ -74,18 +93,26 @@ export async function recountAllTerms(payload: Payload, options: ResolvedCalenda
     })
     for (const event of result.docs as Record<Relation, unknown>[]) {
       for (const relation of RELATIONS) {
-        for (const id of new Set(idsOf(event[relation]))) tally[relation].set(id, (tally[relation].get(id) ?? 0) + 1)
+        for (const id of new Set(idsOf(event[relation])))
+          tally[relation].set(id, (tally[relation].get(id) ?? 0) + 1)
       }
     }
     more = result.hasNextPage
   }
   for (const relation of RELATIONS) {
     const collection = termCollection(options, relation)
-    const { docs } = await payload.find({ collection, depth: 0, overrideAccess: true, pagination: false, select: { count: true } })
+    const { docs } = await payload.find({
+      collection,
+      depth: 0,
+      overrideAccess: true,
+      pagination: false,
+      select: { count: true },
+    })
     for (const term of docs as { id: number; count?: number | null }[]) {
       const count = tally[relation].get(term.id) ?? 0
       // Straight to the adapter, as in recountTerms; only counts that changed are written.
-      if (term.count !== count) await payload.db.updateOne({ collection, id: term.id, data: { count }, returning: false })
+      if (term.count !== count)
+        await payload.db.updateOne({ collection, id: term.id, data: { count }, returning: false })
     }
   }
   await markCalendarChanged(payload)
@@ -96,8 +123,16 @@ export const termCountsAfterChange =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>
   async ({ context, doc, previousDoc, req }) => {
     if (context.skipTermCounts) return doc
-    const terms = (relation: Relation) => [...idsOf(doc[relation]), ...idsOf(previousDoc?.[relation])]
-    await recountTerms(req.payload, options, { categories: terms('categories'), tags: terms('tags') }, req)
+    const terms = (relation: Relation) => [
+      ...idsOf(doc[relation]),
+      ...idsOf(previousDoc?.[relation]),
+    ]
+    await recountTerms(
+      req.payload,
+      options,
+      { categories: terms('categories'), tags: terms('tags') },
+      req,
+    )
     return doc
   }
 
@@ -105,5 +140,10 @@ export const termCountsAfterDelete =
   (options: ResolvedCalendarOptions): CollectionAfterDeleteHook =>
   async ({ context, doc, req }) => {
     if (context.skipTermCounts) return
-    await recountTerms(req.payload, options, { categories: idsOf(doc.categories), tags: idsOf(doc.tags) }, req)
+    await recountTerms(
+      req.payload,
+      options,
+      { categories: idsOf(doc.categories), tags: idsOf(doc.tags) },
+      req,
+    )
   }

@@ -26,9 +26,13 @@ function organizerLine(organizer: OrganizerObject): string | null {
 function eventLines({ event, sequence }: CalendarEntry): string[] {
   const [venue] = venuesOf(event)
   const organizers = event.organizer ?? []
-  const unreachable = organizers.filter((organizer) => !organizer.email).map((organizer) => htmlToText(organizer.organizer ?? ''))
+  const unreachable = organizers
+    .filter((organizer) => !organizer.email)
+    .map((organizer) => htmlToText(organizer.organizer ?? ''))
   const description = [htmlToText(event.description), ...unreachable].filter(Boolean).join('\n\n')
-  const categories = event.categories.map((term) => escapeText(htmlToText(term.name))).filter(Boolean)
+  const categories = event.categories
+    .map((term) => escapeText(htmlToText(term.name)))
+    .filter(Boolean)
   const times = eventTimes(event)
   return [
     'BEGIN:VEVENT',
@@ -40,7 +44,9 @@ function eventLines({ event, sequence }: CalendarEntry): string[] {
     `SUMMARY:${escapeText(htmlToText(event.title))}`,
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     ...(venue ? [`LOCATION:${escapeText(locationOf(event, htmlToText))}`] : []),
-    ...(venue?.geo_lat !== undefined && venue.geo_lng !== undefined ? [`GEO:${venue.geo_lat};${venue.geo_lng}`] : []),
+    ...(venue?.geo_lat !== undefined && venue.geo_lng !== undefined
+      ? [`GEO:${venue.geo_lat};${venue.geo_lng}`]
+      : []),
     ...organizers.flatMap((organizer) => organizerLine(organizer) ?? []),
     ...(categories.length ? [`CATEGORIES:${categories.join(',')}`] : []),
     `URL:${event.url}`,

@@ -7,7 +7,8 @@ export const escapeText = (text: string): string =>
     .replace(/\n/g, '\\n')
 
 /** A parameter value (`CN=`): quoted, since names may hold `:`, `;` or `,`, which is why DQUOTE itself must go. */
-export const quotedParam = (value: string): string => `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`
+export const quotedParam = (value: string): string =>
+  `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`
 
 /**
  * RFC 5545 §3.1: a line longer than 75 octets continues on the next after CRLF and one space, and is never cut
@@ -32,4 +33,5 @@ export function foldLine(line: string): string {
 }
 
 /** Content lines as an iCalendar stream: folded, each ended by CRLF. */
-export const contentLines = (lines: string[]): string => lines.map((line) => `${foldLine(line)}\r\n`).join('')
+export const contentLines = (lines: string[]): string =>
+  lines.map((line) => `${foldLine(line)}\r\n`).join('')

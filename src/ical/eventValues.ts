@@ -4,7 +4,8 @@ import type { EventObject, VenueObject } from '../serialize/wire.js'
 export type ToText = (html: string) => string
 
 /** `2026-11-28 10:30:00` (UTC) → `20261128T103000Z` */
-export const utcStamp = (wire: string): string => `${wire.slice(0, 10).replace(/-/g, '')}T${wire.slice(11, 19).replace(/:/g, '')}Z`
+export const utcStamp = (wire: string): string =>
+  `${wire.slice(0, 10).replace(/-/g, '')}T${wire.slice(11, 19).replace(/:/g, '')}Z`
 
 /** `2026-11-28 …` → `20261128`, optionally some days later (an all-day event's end is exclusive). */
 export function dateValue(wire: string, daysLater = 0): string {
@@ -20,13 +21,23 @@ export const eventTimes = (event: EventObject): { allDay: boolean; start: string
     : { allDay: false, start: utcStamp(event.utc_start_date), end: utcStamp(event.utc_end_date) }
 
 export const venuesOf = (event: EventObject): VenueObject[] =>
-  (Array.isArray(event.venue) ? (event.venue as VenueObject[]) : [event.venue as VenueObject]).filter(Boolean)
+  (Array.isArray(event.venue)
+    ? (event.venue as VenueObject[])
+    : [event.venue as VenueObject]
+  ).filter(Boolean)
 
 /** Each venue as one line: its name and address parts, comma-separated; several venues separated by `; `. */
 export const locationOf = (event: EventObject, toText: ToText): string =>
   venuesOf(event)
     .map((venue) =>
-      [venue.venue, venue.address, venue.city, venue.stateprovince ?? venue.state ?? venue.province, venue.zip, venue.country]
+      [
+        venue.venue,
+        venue.address,
+        venue.city,
+        venue.stateprovince ?? venue.state ?? venue.province,
+        venue.zip,
+        venue.country,
+      ]
         .filter((part): part is string => Boolean(part))
         .map(toText)
         .join(', '),

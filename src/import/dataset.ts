@@ -6,7 +6,13 @@ import { toDateFnsZone } from '../core/timezones.js'
 /** The dataset format of `bench/make-dataset.mjs`: records reference each other by `key`, never by database id. */
 type Translations<T> = { translations?: Record<string, Partial<T>> }
 
-export type DatasetTerm = { key: string; name: string; slug?: string; description?: string; parent?: string | null }
+export type DatasetTerm = {
+  key: string
+  name: string
+  slug?: string
+  description?: string
+  parent?: string | null
+}
 export type DatasetVenue = {
   key: string
   venue: string
@@ -56,10 +62,15 @@ export type Dataset = {
   events: (DatasetEvent & Translations<DatasetEvent>)[]
 }
 
-export type KeyLookup = (kind: 'categories' | 'organizers' | 'tags' | 'venues', key: string) => number
+export type KeyLookup = (
+  kind: 'categories' | 'organizers' | 'tags' | 'venues',
+  key: string,
+) => number
 
 const present = <T extends Record<string, unknown>>(record: T) =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>
+  Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== undefined),
+  ) as Partial<T>
 
 const richText = (text: string | undefined) => (text ? textToRichText(text) : undefined)
 
@@ -110,7 +121,12 @@ export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
     featured: event.featured,
     categories: lookup && event.categories?.map((key) => lookup('categories', key)),
     tags: lookup && event.tags?.map((key) => lookup('tags', key)),
-    venue: lookup && event.venue !== undefined ? (event.venue ? [lookup('venues', event.venue)] : []) : undefined,
+    venue:
+      lookup && event.venue !== undefined
+        ? event.venue
+          ? [lookup('venues', event.venue)]
+          : []
+        : undefined,
     organizers: lookup && event.organizer?.map((key) => lookup('organizers', key)),
   })
 }
@@ -124,7 +140,8 @@ export function parentsFirst(terms: DatasetTerm[]): DatasetTerm[] {
     if (placed.has(term.key)) return
     if (path.has(term.key)) throw new Error(`category ${term.key} is its own ancestor`)
     const parent = term.parent ? byKey.get(term.parent) : undefined
-    if (term.parent && !parent) throw new Error(`category ${term.key} has an unknown parent ${term.parent}`)
+    if (term.parent && !parent)
+      throw new Error(`category ${term.key} has an unknown parent ${term.parent}`)
     if (parent) place(parent, new Set([...path, term.key]))
     placed.add(term.key)
     ordered.push(term)

@@ -47,11 +47,15 @@ export async function importCalendarDataset(
   { onProgress = () => {} }: { onProgress?: ImportProgress } = {},
 ): Promise<ImportSummary> {
   const options = pluginOptionsOf(payload.config)
-  if (!options) throw new Error('importCalendarDataset: the calendar plugin is not in this Payload config')
+  if (!options)
+    throw new Error('importCalendarDataset: the calendar plugin is not in this Payload config')
   const localization = payload.config.localization
   // Locale codes are the host's; its generated TypedLocale union cannot know them statically.
-  const defaultLocale = (localization ? localization.defaultLocale : undefined) as TypedLocale | undefined
-  const otherLocales = new Set(localization ? localization.localeCodes.filter((code) => code !== defaultLocale) : [])
+  const defaultLocale = (localization ? localization.defaultLocale : undefined) as
+    TypedLocale | undefined
+  const otherLocales = new Set(
+    localization ? localization.localeCodes.filter((code) => code !== defaultLocale) : [],
+  )
   const slugOf: Record<ImportKind, CollectionSlug> = {
     categories: options.slugs.categories,
     events: options.slugs.events,
@@ -70,7 +74,9 @@ export async function importCalendarDataset(
       trash: true,
       where: { importKey: { exists: true } },
     })
-    ids[kind] = new Map(docs.map((doc) => [(doc as { importKey: string }).importKey, doc.id as number]))
+    ids[kind] = new Map(
+      docs.map((doc) => [(doc as { importKey: string }).importKey, doc.id as number]),
+    )
   }
   const lookup: KeyLookup = (kind, key) => {
     const id = ids[kind].get(key)
@@ -78,7 +84,9 @@ export async function importCalendarDataset(
     return id
   }
 
-  const summary = Object.fromEntries(KINDS.map((kind) => [kind, { created: 0, existing: 0 }])) as ImportSummary
+  const summary = Object.fromEntries(
+    KINDS.map((kind) => [kind, { created: 0, existing: 0 }]),
+  ) as ImportSummary
   const total = KINDS.reduce((sum, kind) => sum + dataset[kind].length, 0)
   let done = 0
   let req = await newTransaction(payload)
@@ -99,7 +107,11 @@ export async function importCalendarDataset(
         .map(([locale, translation]) => [locale, toData(translation)] as const)
       const data = toData(fields as Partial<T>)
       const context: Record<string, unknown> = { skipTermCounts: true, [SLUGS_TAKEN]: slugsTaken }
-      if (kind === 'events') context[SEARCH_TEXT] = searchTextOfLocales([[defaultLocale ?? 'current', data], ...byLocale])
+      if (kind === 'events')
+        context[SEARCH_TEXT] = searchTextOfLocales([
+          [defaultLocale ?? 'current', data],
+          ...byLocale,
+        ])
       const write = { collection: slugOf[kind], depth: 0, req, context } as const
       const doc = await payload.create({
         ...write,
@@ -107,7 +119,12 @@ export async function importCalendarDataset(
         locale: defaultLocale,
       })
       for (const [locale, translation] of byLocale) {
-        await payload.update({ ...write, id: doc.id, data: translation as CollectionData, locale: locale as TypedLocale })
+        await payload.update({
+          ...write,
+          id: doc.id,
+          data: translation as CollectionData,
+          locale: locale as TypedLocale,
+        })
       }
       ids[kind].set(record.key, doc.id as number)
       summary[kind].created++
@@ -127,8 +144,10 @@ export async function importCalendarDataset(
     }
     for (const tag of dataset.tags) await importRecord('tags', tag, (fields) => toTermData(fields))
     for (const venue of dataset.venues) await importRecord('venues', venue, toVenueData)
-    for (const organizer of dataset.organizers) await importRecord('organizers', organizer, toOrganizerData)
-    for (const event of dataset.events) await importRecord('events', event, (fields) => toEventData(fields, lookup))
+    for (const organizer of dataset.organizers)
+      await importRecord('organizers', organizer, toOrganizerData)
+    for (const event of dataset.events)
+      await importRecord('events', event, (fields) => toEventData(fields, lookup))
     await commitTransaction(req)
   } catch (error) {
     await killTransaction(req)

@@ -28,7 +28,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const wellFormed = (value: unknown): unknown => {
   if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
   if (Array.isArray(value)) return value.map(wellFormed)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wellFormed(item)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wellFormed(item)]))
   return value
 }
 
@@ -59,7 +60,10 @@ async function readText(req: PayloadRequest, limit: number): Promise<string> {
  * The parameters of a write: a JSON object, or a form with bracketed arrays and objects (`organizer[0]=..`,
  * `venue[city]=..`). Malformed JSON is a 400, another content type a 415, an oversized body a 413.
  */
-export async function readBody(req: PayloadRequest, limits: Limits): Promise<Record<string, unknown>> {
+export async function readBody(
+  req: PayloadRequest,
+  limits: Limits,
+): Promise<Record<string, unknown>> {
   const text = await readText(req, limits.maxBodyBytes)
   if (!text.trim()) return {}
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
@@ -74,12 +78,20 @@ export async function readBody(req: PayloadRequest, limits: Limits): Promise<Rec
       throw new RestError('rest_invalid_json', 'The JSON body must be an object.', 400)
     }
     if (!nestedWithin(value, MAX_JSON_DEPTH)) {
-      throw new RestError('rest_invalid_json', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels.`, 400)
+      throw new RestError(
+        'rest_invalid_json',
+        `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels.`,
+        400,
+      )
     }
     return wellFormed(value) as Record<string, unknown>
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return parse(text, { arrayLimit: limits.maxListItems, depth: 3, parameterLimit: 1000 }) as Record<string, unknown>
+    return parse(text, {
+      arrayLimit: limits.maxListItems,
+      depth: 3,
+      parameterLimit: 1000,
+    }) as Record<string, unknown>
   }
   throw new RestError(
     'rest_unsupported_media_type',

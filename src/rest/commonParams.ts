@@ -11,7 +11,12 @@ export const languageParam = (locales: string[]): Param => ({
 })
 
 export const paginationParams = (options: ResolvedCalendarOptions, what: string) => ({
-  page: { type: 'integer', default: 1, description: 'The archive page to return', parse: positiveInt } as Param<number>,
+  page: {
+    type: 'integer',
+    default: 1,
+    description: 'The archive page to return',
+    parse: positiveInt,
+  } as Param<number>,
   per_page: {
     type: 'integer',
     default: options.defaultPerPage,
@@ -20,7 +25,10 @@ export const paginationParams = (options: ResolvedCalendarOptions, what: string)
   } as Param<number>,
 })
 
-export const searchParam = (options: ResolvedCalendarOptions, description: string): Param<string> => ({
+export const searchParam = (
+  options: ResolvedCalendarOptions,
+  description: string,
+): Param<string> => ({
   type: 'string',
   description,
   maxLength: options.maxSearchLength,
@@ -41,7 +49,11 @@ export const statusParam: Param<string[]> = {
     const statuses = String(Array.isArray(raw) ? raw.join(',') : raw)
       .split(',')
       .map((status) => status.trim())
-    if (statuses.some((status) => !['draft', 'future', 'pending', 'private', 'publish', 'trash'].includes(status))) {
+    if (
+      statuses.some(
+        (status) => !['draft', 'future', 'pending', 'private', 'publish', 'trash'].includes(status),
+      )
+    ) {
       throw new ParamError()
     }
     return statuses

@@ -9,7 +9,11 @@ type CorsConfig = Pick<SanitizedConfig, 'cookiePrefix' | 'cors' | 'csrf'>
 /** The origins the host trusts with its users' cookies: Payload's `cors` list (unless `*`) and its `csrf` list. */
 function isListed(config: CorsConfig, origin: string): boolean {
   const { cors, csrf } = config
-  const origins = Array.isArray(cors) ? cors : typeof cors === 'object' && Array.isArray(cors.origins) ? cors.origins : []
+  const origins = Array.isArray(cors)
+    ? cors
+    : typeof cors === 'object' && Array.isArray(cors.origins)
+      ? cors.origins
+      : []
   return origins.includes(origin) || csrf.includes(origin)
 }
 
@@ -18,7 +22,10 @@ function isListed(config: CorsConfig, origin: string): boolean {
  * calendar (`*`, which browsers never combine with cookies); only an origin the host lists is echoed with
  * credentials. Every answer already carries `Vary: Origin`.
  */
-export function corsHeaders(config: CorsConfig, origin: null | string | undefined): Record<string, string> {
+export function corsHeaders(
+  config: CorsConfig,
+  origin: null | string | undefined,
+): Record<string, string> {
   if (!origin) return {}
   if (!isListed(config, origin)) return { 'access-control-allow-origin': '*' }
   return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' }
@@ -31,8 +38,13 @@ export const isPreflight = (req: Pick<PayloadRequest, 'headers' | 'method'>): bo
 /** The headers a preflight may name: ours, and those the host lets Payload's own API take. */
 export function allowedRequestHeaders(config: CorsConfig): string {
   const { cors } = config
-  const extra = typeof cors === 'object' && !Array.isArray(cors) && Array.isArray(cors.headers) ? cors.headers : []
-  return ['Authorization', 'Content-Disposition', 'Content-MD5', 'Content-Type', ...extra].join(', ')
+  const extra =
+    typeof cors === 'object' && !Array.isArray(cors) && Array.isArray(cors.headers)
+      ? cors.headers
+      : []
+  return ['Authorization', 'Content-Disposition', 'Content-MD5', 'Content-Type', ...extra].join(
+    ', ',
+  )
 }
 
 /**
@@ -44,13 +56,17 @@ export function allowedRequestHeaders(config: CorsConfig): string {
 function isForeignCookieLogin(req: PayloadRequest, options: ResolvedCalendarOptions): boolean {
   const origin = req.headers.get('origin')
   if (!origin || req.headers.has('authorization')) return false
-  if (!req.headers.get('cookie')?.includes(`${req.payload.config.cookiePrefix}-token=`)) return false
+  if (!req.headers.get('cookie')?.includes(`${req.payload.config.cookiePrefix}-token=`))
+    return false
   const own = [new URL(siteURL(req, options)).origin, req.url && new URL(req.url).origin]
   return !own.includes(origin) && !isListed(req.payload.config, origin)
 }
 
 /** Treats the request as anonymous when its login came in a foreign cookie; true when it did. */
-export function dropForeignCookieLogin(req: PayloadRequest, options: ResolvedCalendarOptions): boolean {
+export function dropForeignCookieLogin(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+): boolean {
   const foreign = isForeignCookieLogin(req, options)
   if (foreign) req.user = null
   return foreign

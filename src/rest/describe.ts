@@ -28,10 +28,9 @@ export function describeRoute(route: Route) {
     endpoints: methods.map((method) => ({
       methods: [method],
       args: Object.fromEntries(
-        Object.entries(route.methods[method]!.params as Record<string, Param>).map(([name, param]) => [
-          name,
-          describeParam(param),
-        ]),
+        Object.entries(route.methods[method]!.params as Record<string, Param>).map(
+          ([name, param]) => [name, describeParam(param)],
+        ),
       ),
     })),
   }

@@ -17,7 +17,12 @@ export class RestError extends Error {
   }
 
   toBody(): Record<string, unknown> {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data }, ...this.extra }
+    return {
+      code: this.code,
+      message: this.message,
+      data: { status: this.status, ...this.data },
+      ...this.extra,
+    }
   }
 }
 
@@ -35,14 +40,19 @@ export function invalidParams(failures: Record<string, ParamFailure>): RestError
   const details = withDetails.length
     ? Object.fromEntries(withDetails.map((name) => [name, failures[name].detail]))
     : []
-  return new RestError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, { params, details })
+  return new RestError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
+    params,
+    details,
+  })
 }
 
 export const invalidParam = (name: string, message = INVALID, detail?: ParamDetail) =>
   invalidParams({ [name]: { message, detail } })
 
 export const missingParams = (names: string[]) =>
-  new RestError('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names })
+  new RestError('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, {
+    params: names,
+  })
 
 export const noRoute = () =>
   new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
@@ -52,7 +62,11 @@ export const queryTooLong = (limit: number) =>
 
 /** 401 for anonymous callers, 403 for users without the right. */
 export const forbidden = (authenticated: boolean) =>
-  new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401)
+  new RestError(
+    'rest_forbidden',
+    'Sorry, you are not allowed to do that.',
+    authenticated ? 403 : 401,
+  )
 
 type Resource = 'event' | 'organizer' | 'venue'
 
@@ -60,7 +74,11 @@ export const notAccessible = (resource: Resource) =>
   new RestError(`${resource}-not-accessible`, `The requested ${resource} is not accessible`, 403)
 
 export const archivePageNotFound = (resource: Resource) =>
-  new RestError(`${resource}-archive-page-not-found`, `The requested ${resource} archive page does not exist`, 404)
+  new RestError(
+    `${resource}-archive-page-not-found`,
+    `The requested ${resource} archive page does not exist`,
+    404,
+  )
 
 export const eventNotFound = (id: number | string) =>
   new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
@@ -69,12 +87,20 @@ export const eventNoLongerAvailable = () =>
   new RestError('event-no-longer-available', 'This event is no longer available', 403)
 
 export const eventPasswordProtected = () =>
-  new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
+  new RestError(
+    'event-password-protected',
+    'The requested event is not accessible without a password',
+    403,
+  )
 
 /** Any failure that is not the caller's: a JSON 500/503 without internals. */
 export const serverError = (unavailable: boolean) =>
   unavailable
-    ? new RestError('rest_service_unavailable', 'The service is temporarily unavailable. Please try again.', 503)
+    ? new RestError(
+        'rest_service_unavailable',
+        'The service is temporarily unavailable. Please try again.',
+        503,
+      )
     : new RestError('rest_internal_error', 'Something went wrong.', 500)
 
 export const termExists = (id: Id, hierarchical: boolean) =>
@@ -89,7 +115,11 @@ export const termExists = (id: Id, hierarchical: boolean) =>
   )
 
 export const notHierarchical = () =>
-  new RestError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400)
+  new RestError(
+    'rest_taxonomy_not_hierarchical',
+    'Cannot set parent term, taxonomy is not hierarchical.',
+    400,
+  )
 
 export const isInTrash = (resource: Resource) =>
   new RestError(`${resource}-is-in-trash`, `The ${resource} is already trashed`, 410)
@@ -97,7 +127,11 @@ export const isInTrash = (resource: Resource) =>
 /** HTTP Basic credentials that named no user: WordPress's answers, word for word. */
 export const basicAuthFailed = (failure: 'incorrect_password' | 'invalid_username') =>
   failure === 'invalid_username'
-    ? new RestError(failure, '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401)
+    ? new RestError(
+        failure,
+        '<strong>Error</strong>: Unknown username. Check again or try your email address.',
+        401,
+      )
     : new RestError(failure, 'The provided password is an invalid application password.', 401)
 
 /**

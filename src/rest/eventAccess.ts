@@ -16,7 +16,12 @@ export const mayEdit = (call: RestCall, doc: Pick<EventDoc, 'author'>): boolean 
  * A password-protected event is readable with its password, or with `context=edit` by someone who may edit it
  * (ORIGINAL §13).
  */
-export async function unlocked(call: RestCall, doc: Protected, password?: string, context?: string) {
+export async function unlocked(
+  call: RestCall,
+  doc: Protected,
+  password?: string,
+  context?: string,
+) {
   if (!doc.passwordProtected) return true
   if (context === 'edit' && mayEdit(call, doc)) return true
   return password !== undefined && verifyPassword(password, doc.passwordHash)

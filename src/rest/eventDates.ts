@@ -58,7 +58,8 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   const zone = toDateFnsZone(siteZone)
   const strict = values.strict_dates === true
   const day = (instant: Date) => formatInTimeZone(instant, zone, 'yyyy-MM-dd')
-  const atDayEdge = (date: string, bound: Bound) => fromZonedTime(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
+  const atDayEdge = (date: string, bound: Bound) =>
+    fromZonedTime(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
   const resolve = (name: DateFilter, raw: string, bound: Bound) => {
     const instant = instantOf(raw, name, strict ? 'UTC' : siteZone, now)
     return strict ? instant : atDayEdge(day(instant), bound)
@@ -71,13 +72,19 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   }
   if (!RELATIVE.some((name) => values[name] !== undefined)) {
     resolved.start_date ??= atDayEdge(day(now), 'start')
-    const twoYearsAhead = formatInTimeZone(addYears(new Date(`${day(now)}T12:00:00Z`), 2), 'UTC', 'yyyy-MM-dd')
+    const twoYearsAhead = formatInTimeZone(
+      addYears(new Date(`${day(now)}T12:00:00Z`), 2),
+      'UTC',
+      'yyyy-MM-dd',
+    )
     resolved.end_date ??= atDayEdge(twoYearsAhead, 'end')
   }
 
   const where: Where[] = []
   const echo = (names: DateFilter[]): QueryPairs =>
-    names.flatMap((name) => (resolved[name] ? [[name, formatInTimeZone(resolved[name], zone, 'yyyy-MM-dd HH:mm:ss')]] : []))
+    names.flatMap((name) =>
+      resolved[name] ? [[name, formatInTimeZone(resolved[name], zone, 'yyyy-MM-dd HH:mm:ss')]] : [],
+    )
   for (const [name, instant] of Object.entries(resolved) as [DateFilter, Date][]) {
     const { field, operator } = FILTERS[name]
     where.push({ [field]: { [operator]: instant.toISOString() } })

@@ -15,7 +15,14 @@ import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
 import { addressOf, locate } from './locate.js'
 import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
-import { booleanValue, nonEmptyString, type Param, ParamError, stringValue, validateParams } from './params.js'
+import {
+  booleanValue,
+  nonEmptyString,
+  type Param,
+  ParamError,
+  stringValue,
+  validateParams,
+} from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
@@ -31,14 +38,34 @@ const date = (description: string, required: boolean): Param<string> => ({
     return String(raw)
   },
 })
-const flag = (description: string): Param<boolean> => ({ type: 'boolean', description, parse: booleanValue })
-const text = (description: string): Param<string> => ({ type: 'string', description, parse: stringValue })
+const flag = (description: string): Param<boolean> => ({
+  type: 'boolean',
+  description,
+  parse: booleanValue,
+})
+const text = (description: string): Param<string> => ({
+  type: 'string',
+  description,
+  parse: stringValue,
+})
 /** One cost as sent: text or a JSON number; `null` clears it. */
 const costText = (raw: unknown, name: string): string =>
-  raw === null ? '' : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : stringValue(raw, name)
-const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({ type, description, parse: (raw) => raw })
+  raw === null
+    ? ''
+    : typeof raw === 'number' && Number.isFinite(raw)
+      ? String(raw)
+      : stringValue(raw, name)
+const anything = (description: string, type: Param['type'] = 'array'): Param<unknown> => ({
+  type,
+  description,
+  parse: (raw) => raw,
+})
 /** Linked records or terms, in any of the forms the original takes; as many as a list may hold. */
-const linked = (options: ResolvedCalendarOptions, description: string, type: Param['type'] = 'array'): Param<unknown> => ({
+const linked = (
+  options: ResolvedCalendarOptions,
+  description: string,
+  type: Param['type'] = 'array',
+): Param<unknown> => ({
   ...anything(description, type),
   maxItems: options.maxListItems,
 })
@@ -50,7 +77,10 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     description: 'The event title',
     parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
   } as Param<string>,
-  start_date: date('The event start: wall-clock time in the event time zone unless it carries an offset', required),
+  start_date: date(
+    'The event start: wall-clock time in the event time zone unless it carries an offset',
+    required,
+  ),
   end_date: date('The event end, like start_date', required),
   ...publicationParams,
   slug: text('The event slug'),
@@ -68,9 +98,12 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   cost: {
     type: ['string', 'number', 'array', 'null'],
     items: 'string',
-    description: 'The event cost, free text; several amounts as an array (`cost[]=10€&cost[]=20€`) make a range',
+    description:
+      'The event cost, free text; several amounts as an array (`cost[]=10€&cost[]=20€`) make a range',
     parse: (raw: unknown, name: string) =>
-      Array.isArray(raw) ? raw.map((amount) => costText(amount, name)).join(', ') : costText(raw, name),
+      Array.isArray(raw)
+        ? raw.map((amount) => costText(amount, name)).join(', ')
+        : costText(raw, name),
   } as Param<string>,
   currency_symbol: text('The currency symbol of the cost'),
   currency_code: text('The ISO currency code of the cost'),
@@ -89,10 +122,26 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   sticky: flag('Whether the event is sticky in lists'),
   featured: flag('Whether the event is featured'),
   ticketed: flag('Whether the event has tickets'),
-  categories: linked(options, 'Category IDs, slugs or names (also comma-separated); unknown names create categories', ['array', 'string', 'integer']),
-  tags: linked(options, 'Tag IDs, slugs or names (also comma-separated); unknown names create tags', ['array', 'string', 'integer']),
-  venue: linked(options, 'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)', ['object', 'integer', 'string', 'array']),
-  organizer: linked(options, 'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields', ['array', 'integer', 'string', 'object']),
+  categories: linked(
+    options,
+    'Category IDs, slugs or names (also comma-separated); unknown names create categories',
+    ['array', 'string', 'integer'],
+  ),
+  tags: linked(
+    options,
+    'Tag IDs, slugs or names (also comma-separated); unknown names create tags',
+    ['array', 'string', 'integer'],
+  ),
+  venue: linked(
+    options,
+    'A venue ID, `{ id }`, or venue fields (creates the venue or reuses the one of that name)',
+    ['object', 'integer', 'string', 'array'],
+  ),
+  organizer: linked(
+    options,
+    'Organizer IDs (also comma-separated), `[{ id }]`, or organizer fields',
+    ['array', 'integer', 'string', 'object'],
+  ),
   password: text('The event password; empty removes it'),
   ml_language: languageParam(locales),
 })
@@ -103,7 +152,11 @@ type WriteParams = ReturnType<typeof writeParams>
 type LinkedKinds = { venue: LinkedPostKind<VenueDoc>; organizer: LinkedPostKind<OrganizerDoc> }
 
 /** Event create, update and trash (ORIGINAL §14–16, CONTRACT §2.5–2.6): only the fields sent are changed. */
-export function eventWriteMethods(options: ResolvedCalendarOptions, locales: string[], linked: LinkedKinds) {
+export function eventWriteMethods(
+  options: ResolvedCalendarOptions,
+  locales: string[],
+  linked: LinkedKinds,
+) {
   const collection = options.slugs.events
 
   /** A venue or organizer given as an object: the standalone route's parameters, validated and stored alike. */
@@ -111,7 +164,8 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     collection: kind.collection(options),
     param: kind.resource,
     nameKey: kind.resource,
-    parse: (record: Record<string, unknown>) => validateParams(linkedPostParams(kind, false), record, kind.resource),
+    parse: (record: Record<string, unknown>) =>
+      validateParams(linkedPostParams(kind, false), record, kind.resource),
     toData: (values: Record<string, unknown>) => linkedPostData(call, kind, values),
   })
 
@@ -123,9 +177,16 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
       call.req.payload.config.admin.user as CollectionSlug,
     )
     const zone = p.timezone ?? existing?.timezone ?? options.timezone
-    const start = p.start_date !== undefined ? instantOf(p.start_date, 'start_date', zone) : existing && new Date(existing.startDate)
-    const end = p.end_date !== undefined ? instantOf(p.end_date, 'end_date', zone) : existing && new Date(existing.endDate)
-    if (start && end && end < start) throw invalidParam('end_date', 'The end date must not be before the start date.')
+    const start =
+      p.start_date !== undefined
+        ? instantOf(p.start_date, 'start_date', zone)
+        : existing && new Date(existing.startDate)
+    const end =
+      p.end_date !== undefined
+        ? instantOf(p.end_date, 'end_date', zone)
+        : existing && new Date(existing.endDate)
+    if (start && end && end < start)
+      throw invalidParam('end_date', 'The end date must not be before the start date.')
     const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
     set('title', p.title)
     set('slug', p.slug)
@@ -149,9 +210,17 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
       data.passwordProtected = p.password !== ''
       if (p.password) data.password = p.password
     }
-    if (p.categories !== undefined) data.categories = await resolveTerms(call, options.slugs.categories, 'categories', p.categories)
-    if (p.tags !== undefined) data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
-    if (p.venue !== undefined) data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
+    if (p.categories !== undefined)
+      data.categories = await resolveTerms(
+        call,
+        options.slugs.categories,
+        'categories',
+        p.categories,
+      )
+    if (p.tags !== undefined)
+      data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
+    if (p.venue !== undefined)
+      data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
     if (p.organizer !== undefined) {
       data.organizers = await resolveLinked(call, inline(call, linked.organizer), p.organizer)
     }
@@ -160,8 +229,13 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
 
   const respond = async (call: RestCall, doc: EventDoc, status = 200) => ({
     status,
-    body: serializeEvent(doc, await loadRelated(call, [doc]), call.serialize, { single: false, blanked: false }),
-    ...(status === 201 ? { headers: { Location: `${call.serialize.namespaceURL}/events/${doc.id}` } } : {}),
+    body: serializeEvent(doc, await loadRelated(call, [doc]), call.serialize, {
+      single: false,
+      blanked: false,
+    }),
+    ...(status === 201
+      ? { headers: { Location: `${call.serialize.namespaceURL}/events/${doc.id}` } }
+      : {}),
   })
 
   /**
@@ -170,7 +244,11 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
    * (ORIGINAL §12, §15–16).
    */
   async function target(call: RestCall): Promise<EventDoc> {
-    const { doc, hidden } = await locate<EventDoc>(call, collection, addressOf(call, { unpublishedHaveNoSlug: true }))
+    const { doc, hidden } = await locate<EventDoc>(
+      call,
+      collection,
+      addressOf(call, { unpublishedHaveNoSlug: true }),
+    )
     if (!doc) {
       if (hidden) throw forbidden(true)
       throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
@@ -194,7 +272,11 @@ export function eventWriteMethods(options: ResolvedCalendarOptions, locales: str
     returns: { schema: 'Event', status: 201 },
     handler: async (call) => {
       const doc = await inTransaction(call, async () =>
-        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never }),
+        call.req.payload.create({
+          ...asCaller(call),
+          collection,
+          data: (await dataOf(call)) as never,
+        }),
       )
       return respond(call, doc as unknown as EventDoc, 201)
     },

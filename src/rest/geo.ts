@@ -24,9 +24,15 @@ export async function venuesWithCoordinates(
   if (near) {
     const latSpan = near.radiusKm / 111
     const lngSpan = near.radiusKm / (111 * Math.max(0.01, Math.cos((near.lat * Math.PI) / 180)))
-    and.push({ geoLat: { greater_than_equal: near.lat - latSpan } }, { geoLat: { less_than_equal: near.lat + latSpan } })
+    and.push(
+      { geoLat: { greater_than_equal: near.lat - latSpan } },
+      { geoLat: { less_than_equal: near.lat + latSpan } },
+    )
     if (lngSpan < 180) {
-      and.push({ geoLng: { greater_than_equal: near.lng - lngSpan } }, { geoLng: { less_than_equal: near.lng + lngSpan } })
+      and.push(
+        { geoLng: { greater_than_equal: near.lng - lngSpan } },
+        { geoLng: { less_than_equal: near.lng + lngSpan } },
+      )
     }
   }
   const { docs } = await call.req.payload.find({

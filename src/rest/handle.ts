@@ -31,14 +31,23 @@ import {
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
 import { serializedWrite } from './writes.js'
-import { errorResponse, jsonAnswer, jsonResponse, preflightResponse, toResponse } from './respond.js'
+import {
+  errorResponse,
+  jsonAnswer,
+  jsonResponse,
+  preflightResponse,
+  toResponse,
+} from './respond.js'
 import { describeRoute } from './describe.js'
 import { siteURL } from './siteURL.js'
 import { validationFailure } from './wireNames.js'
 import { dropForeignCookieLogin, isPreflight } from './cors.js'
 import { METHODS } from './route.js'
 
-export function serializeContext(req: PayloadRequest, options: ResolvedCalendarOptions): SerializeContext {
+export function serializeContext(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+): SerializeContext {
   const base = siteURL(req, options)
   return {
     serverURL: base,
@@ -51,20 +60,30 @@ export function serializeContext(req: PayloadRequest, options: ResolvedCalendarO
 }
 
 /** The methods of a route this caller may use, for the `Allow` header. */
-export function allowedMethods(route: Route, req: PayloadRequest, options: ResolvedCalendarOptions): Method[] {
+export function allowedMethods(
+  route: Route,
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+): Method[] {
   return METHODS.filter((method) => {
     const spec = route.methods[method]
     return spec && (!spec.permission || spec.permission({ req, options }))
   })
 }
 
-function toRestError(req: PayloadRequest, error: unknown, options: ResolvedCalendarOptions): RestError {
+function toRestError(
+  req: PayloadRequest,
+  error: unknown,
+  options: ResolvedCalendarOptions,
+): RestError {
   if (error instanceof RestError) return error
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
   if (error instanceof ValidationError) return validationFailure(error, options)
   // A write that kept losing races to other writers after its retries is a busy database too: try again later.
   if (isDatabaseUnavailable(error) || isWriteConflict(error)) {
-    req.payload.logger.warn(`calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`)
+    req.payload.logger.warn(
+      `calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`,
+    )
     return serverError(true)
   }
   req.payload.logger.error({ err: error, msg: `calendar REST ${req.method} ${req.url} failed` })
@@ -89,7 +108,14 @@ async function confirmAnonymous(req: PayloadRequest): Promise<void> {
   const users = req.payload.config.admin.user as CollectionSlug
   const [again, probe] = await Promise.allSettled([
     authenticate(req),
-    req.payload.find({ collection: users, depth: 0, limit: 1, overrideAccess: true, pagination: false, req }),
+    req.payload.find({
+      collection: users,
+      depth: 0,
+      limit: 1,
+      overrideAccess: true,
+      pagination: false,
+      req,
+    }),
   ])
   if (again.status === 'fulfilled' && again.value) req.user = again.value
   else if (probe.status === 'rejected') throw probe.reason
@@ -99,7 +125,14 @@ async function confirmAnonymous(req: PayloadRequest): Promise<void> {
 /** The response cache's answer to an anonymous read, or how to keep the one about to be computed. */
 function cacheLookup(req: PayloadRequest): Promise<CacheLookup | null> | null {
   const cache = responseCacheOf(req.payload)
-  return cache && cache.lookup({ method: req.method ?? 'GET', url: req.url ?? '', header: (name) => req.headers.get(name) })
+  return (
+    cache &&
+    cache.lookup({
+      method: req.method ?? 'GET',
+      url: req.url ?? '',
+      header: (name) => req.headers.get(name),
+    })
+  )
 }
 
 /**
@@ -108,12 +141,21 @@ function cacheLookup(req: PayloadRequest): Promise<CacheLookup | null> | null {
  * write) sees their own writes at once, on whichever instance their next request lands, and the answer to a write
  * shows it.
  */
-function readingFrom(req: PayloadRequest, method: Method, work: () => Promise<Response>): Promise<Response> {
+function readingFrom(
+  req: PayloadRequest,
+  method: Method,
+  work: () => Promise<Response>,
+): Promise<Response> {
   const anonymousRead = method === 'GET' && !req.user && !carriesCredentials(req)
   return anonymousRead ? readOnReplica(work) : readOnPrimary(work)
 }
 
-async function run(req: PayloadRequest, route: Route, method: Method, options: ResolvedCalendarOptions) {
+async function run(
+  req: PayloadRequest,
+  route: Route,
+  method: Method,
+  options: ResolvedCalendarOptions,
+) {
   const foreignCookie = dropForeignCookieLogin(req, options)
   const allow = allowedMethods(route, req, options)
   const spec = route.methods[method] as MethodSpec
@@ -141,13 +183,17 @@ async function run(req: PayloadRequest, route: Route, method: Method, options: R
       options,
       serialize: serializeContext(req, options),
     }
-    const result = method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
+    const result =
+      method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
     const answer = jsonAnswer(req, result.body, {
       status: result.status,
       contentType: result.contentType,
       headers: result.headers,
       allow,
-      publicMaxAge: method === 'GET' && !('password' in query) && options.cache ? options.cache.maxAgeSeconds : undefined,
+      publicMaxAge:
+        method === 'GET' && !('password' in query) && options.cache
+          ? options.cache.maxAgeSeconds
+          : undefined,
     })
     if (cached) cached.keep(answer)
     return toResponse(req, answer)
@@ -161,14 +207,20 @@ const limitingQuery =
   (options: ResolvedCalendarOptions, handler: PayloadHandler): PayloadHandler =>
   async (req) => {
     const length = new URL(req.url ?? 'http://localhost').search.slice(1).length
-    return length > options.maxQueryLength ? errorResponse(req, queryTooLong(options.maxQueryLength)) : handler(req)
+    return length > options.maxQueryLength
+      ? errorResponse(req, queryTooLong(options.maxQueryLength))
+      : handler(req)
   }
 
 /**
  * The namespace as Payload root endpoints: each route and method, `OPTIONS` describing each route (or answering a
  * CORS preflight), and, last, a catch-all answering `rest_no_route` for every other path or method under it.
  */
-function namespaceEndpoints(base: string, routes: Route[], options: ResolvedCalendarOptions): Endpoint[] {
+function namespaceEndpoints(
+  base: string,
+  routes: Route[],
+  options: ResolvedCalendarOptions,
+): Endpoint[] {
   const endpoints: Endpoint[] = []
   for (const route of routes) {
     for (const method of METHODS) {
@@ -176,16 +228,24 @@ function namespaceEndpoints(base: string, routes: Route[], options: ResolvedCale
       endpoints.push({
         path: `${base}${route.path}`,
         method: method.toLowerCase() as Endpoint['method'],
-        handler: limitingQuery(options, (req) => readingFrom(req, method, () => run(req, route, method, options))),
+        handler: limitingQuery(options, (req) =>
+          readingFrom(req, method, () => run(req, route, method, options)),
+        ),
       })
     }
     endpoints.push({
       path: `${base}${route.path}`,
       method: 'options',
       handler: limitingQuery(options, async (req) => {
-        if (isPreflight(req)) return preflightResponse(req, METHODS.filter((method) => route.methods[method]))
+        if (isPreflight(req))
+          return preflightResponse(
+            req,
+            METHODS.filter((method) => route.methods[method]),
+          )
         dropForeignCookieLogin(req, options)
-        return jsonResponse(req, describeRoute(route), { allow: allowedMethods(route, req, options) })
+        return jsonResponse(req, describeRoute(route), {
+          allow: allowedMethods(route, req, options),
+        })
       }),
     })
   }
@@ -194,7 +254,9 @@ function namespaceEndpoints(base: string, routes: Route[], options: ResolvedCale
       path: `${base}(/.*)?`,
       method: method.toLowerCase() as Endpoint['method'],
       handler: limitingQuery(options, async (req) =>
-        method === 'OPTIONS' && isPreflight(req) ? preflightResponse(req, METHODS) : errorResponse(req, noRoute()),
+        method === 'OPTIONS' && isPreflight(req)
+          ? preflightResponse(req, METHODS)
+          : errorResponse(req, noRoute()),
       ),
     })
   }

@@ -7,6 +7,7 @@ export function resolveLocale(req: PayloadRequest, requested: unknown): string {
   const localization = req.payload.config.localization
   if (!localization) return 'en'
   if (requested === undefined) return localization.defaultLocale
-  if (typeof requested !== 'string' || !localization.localeCodes.includes(requested)) throw invalidParam('ml_language')
+  if (typeof requested !== 'string' || !localization.localeCodes.includes(requested))
+    throw invalidParam('ml_language')
   return requested
 }

@@ -22,7 +22,11 @@ type Kind = {
 
 const asList = (value: unknown): unknown[] => {
   if (Array.isArray(value)) return value
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean)
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
   if (value === null || value === undefined) return []
   return [value]
 }
@@ -38,8 +42,18 @@ function itemId(item: unknown, param: string): number | undefined {
   return id
 }
 
-async function existing(call: RestCall, collection: CollectionSlug, where: Where): Promise<Id | undefined> {
-  const { docs } = await call.req.payload.find({ ...asCaller(call), collection, limit: 1, pagination: false, where })
+async function existing(
+  call: RestCall,
+  collection: CollectionSlug,
+  where: Where,
+): Promise<Id | undefined> {
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection,
+    limit: 1,
+    pagination: false,
+    where,
+  })
   return docs[0]?.id as Id | undefined
 }
 
@@ -51,13 +65,21 @@ async function existing(call: RestCall, collection: CollectionSlug, where: Where
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
   const ids: Id[] = []
   const items = asList(value)
-  const names = items.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[kind.nameKey] : undefined))
-  await lockUntilCommit(call.req, names.filter((name): name is string => typeof name === 'string').map((name) => nameLock(kind.collection, name)))
+  const names = items.map((item) =>
+    item && typeof item === 'object' ? (item as Record<string, unknown>)[kind.nameKey] : undefined,
+  )
+  await lockUntilCommit(
+    call.req,
+    names
+      .filter((name): name is string => typeof name === 'string')
+      .map((name) => nameLock(kind.collection, name)),
+  )
   for (const item of items) {
     const id = itemId(item, kind.param)
     if (id === 0) continue
     if (id !== undefined) {
-      if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined) throw invalidParam(kind.param)
+      if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined)
+        throw invalidParam(kind.param)
       ids.push(id)
     } else if (item && typeof item === 'object' && !Array.isArray(item)) {
       const record = item as Record<string, unknown>
@@ -89,22 +111,43 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
  * Categories or tags of an event write: ids (unknown ones are a 400), slugs of existing terms, or names, which
  * attach the term of that name (whatever its case) or create it.
  */
-export async function resolveTerms(call: RestCall, collection: CollectionSlug, param: string, value: unknown): Promise<Id[]> {
+export async function resolveTerms(
+  call: RestCall,
+  collection: CollectionSlug,
+  param: string,
+  value: unknown,
+): Promise<Id[]> {
   const ids: Id[] = []
   const items = asList(value)
-  const names = items.filter((item): item is string => typeof item === 'string' && itemId(item, param) === undefined)
-  await lockUntilCommit(call.req, names.map((name) => nameLock(collection, name.trim())))
+  const names = items.filter(
+    (item): item is string => typeof item === 'string' && itemId(item, param) === undefined,
+  )
+  await lockUntilCommit(
+    call.req,
+    names.map((name) => nameLock(collection, name.trim())),
+  )
   for (const item of items) {
     const id = itemId(item, param)
     if (id === 0) continue
     if (id !== undefined) {
-      if ((await existing(call, collection, { id: { equals: id } })) === undefined) throw invalidParam(param)
+      if ((await existing(call, collection, { id: { equals: id } })) === undefined)
+        throw invalidParam(param)
       ids.push(id)
     } else if (typeof item === 'string' && item.trim()) {
       const name = item.trim()
       const found =
-        (await existing(call, collection, { slug: { equals: name } })) ?? (await findByName(call, collection, name))?.id
-      ids.push(found ?? ((await call.req.payload.create({ ...asCaller(call), collection, data: { name } as never })).id as Id))
+        (await existing(call, collection, { slug: { equals: name } })) ??
+        (await findByName(call, collection, name))?.id
+      ids.push(
+        found ??
+          ((
+            await call.req.payload.create({
+              ...asCaller(call),
+              collection,
+              data: { name } as never,
+            })
+          ).id as Id),
+      )
     } else {
       throw invalidParam(param)
     }

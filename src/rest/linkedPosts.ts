@@ -5,7 +5,13 @@ import type { Id, Related, SerializeContext } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
-import { booleanParam, languageParam, paginationParams, searchParam, statusParam } from './commonParams.js'
+import {
+  booleanParam,
+  languageParam,
+  paginationParams,
+  searchParam,
+  statusParam,
+} from './commonParams.js'
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
@@ -34,7 +40,12 @@ export type LinkedPostKind<D extends Doc> = {
   eventField: 'organizers' | 'venue'
   /** Fields `search` looks in (localized ones in the requested locale). */
   searchFields: string[]
-  serialize: (doc: D, related: Pick<Related, 'media'>, ctx: SerializeContext, view: { single: boolean }) => unknown
+  serialize: (
+    doc: D,
+    related: Pick<Related, 'media'>,
+    ctx: SerializeContext,
+    view: { single: boolean },
+  ) => unknown
   /** The component schema of what `serialize` returns, for `/doc`. */
   schema: ComponentName
   /** Write parameters of this kind besides the name and the publication ones. */
@@ -70,10 +81,20 @@ export const linkedPostData = async <D extends Doc>(
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({
   ...paginationParams(options, plural),
-  search: searchParam(options, `Limit results to ${plural} matching the string in their name or details`),
-  event: { type: 'integer', description: `Limit results to ${plural} of this event ID`, parse: idParam } as Param<number>,
+  search: searchParam(
+    options,
+    `Limit results to ${plural} matching the string in their name or details`,
+  ),
+  event: {
+    type: 'integer',
+    description: `Limit results to ${plural} of this event ID`,
+    parse: idParam,
+  } as Param<number>,
   has_events: booleanParam(`Limit results to ${plural} that have events (true) or none (false)`),
-  only_with_upcoming: { ...booleanParam(`Limit results to ${plural} that have upcoming events`), default: false },
+  only_with_upcoming: {
+    ...booleanParam(`Limit results to ${plural} that have upcoming events`),
+    default: false,
+  },
   status: statusParam,
   ml_language: languageParam(locales),
 })
@@ -86,9 +107,18 @@ async function linkedIds(call: RestCall, field: string, upcomingOnly: boolean): 
     collection: call.options.slugs.events,
     pagination: false,
     select: { [field]: true },
-    where: { and: [scope.where, ...(upcomingOnly ? [{ endDate: { greater_than_equal: new Date().toISOString() } }] : [])] },
+    where: {
+      and: [
+        scope.where,
+        ...(upcomingOnly ? [{ endDate: { greater_than_equal: new Date().toISOString() } }] : []),
+      ],
+    },
   })
-  return [...new Set((docs as unknown as Record<string, Id[] | undefined>[]).flatMap((doc) => doc[field] ?? []))]
+  return [
+    ...new Set(
+      (docs as unknown as Record<string, Id[] | undefined>[]).flatMap((doc) => doc[field] ?? []),
+    ),
+  ]
 }
 
 export function linkedPostRoutes<D extends Doc>(
@@ -106,7 +136,15 @@ export function linkedPostRoutes<D extends Doc>(
     const scope = statusScope(call, p.status)
     const and: Where[] = [scope.where]
     if (p.search) {
-      and.push(await searchCondition(call, { collection, fields: kind.searchFields, search: p.search, where: [...and], trash: scope.trash }))
+      and.push(
+        await searchCondition(call, {
+          collection,
+          fields: kind.searchFields,
+          search: p.search,
+          where: [...and],
+          trash: scope.trash,
+        }),
+      )
     }
     if (p.event) {
       const { docs } = await call.req.payload.find({
@@ -117,11 +155,17 @@ export function linkedPostRoutes<D extends Doc>(
         where: { id: { equals: p.event } },
       })
       if (!docs[0]) throw invalidParam('event')
-      and.push({ id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[kind.eventField] ?? []), 0] } })
+      and.push({
+        id: { in: [...((docs[0] as unknown as Record<string, Id[]>)[kind.eventField] ?? []), 0] },
+      })
     }
     if (p.has_events !== undefined || p.only_with_upcoming) {
       const ids = await linkedIds(call, kind.eventField, Boolean(p.only_with_upcoming))
-      and.push(p.has_events === false && !p.only_with_upcoming ? { id: { not_in: [...ids, 0] } } : { id: { in: [...ids, 0] } })
+      and.push(
+        p.has_events === false && !p.only_with_upcoming
+          ? { id: { not_in: [...ids, 0] } }
+          : { id: { in: [...ids, 0] } },
+      )
     }
     const result = await findPage<D>(call, {
       collection,
@@ -131,10 +175,15 @@ export function linkedPostRoutes<D extends Doc>(
       trash: scope.trash,
       where: { and },
     })
-    if (page > 1 && page > Math.ceil(result.totalDocs / perPage)) throw archivePageNotFound(kind.resource)
+    if (page > 1 && page > Math.ceil(result.totalDocs / perPage))
+      throw archivePageNotFound(kind.resource)
     const docs = result.docs
     const related = await loadMedia(call, docs)
-    const info = { page, total: result.totalDocs, totalPages: Math.ceil(result.totalDocs / perPage) }
+    const info = {
+      page,
+      total: result.totalDocs,
+      totalPages: Math.ceil(result.totalDocs / perPage),
+    }
     const echo: [string, string][] = [
       ['page', String(page)],
       ['per_page', String(perPage)],
@@ -142,11 +191,17 @@ export function linkedPostRoutes<D extends Doc>(
       ['status', scope.echo],
     ]
     const items = docs.map((doc) => kind.serialize(doc, related, call.serialize, { single: false }))
-    return postListResult(kind.plural, items, postEnvelope(`${call.serialize.namespaceURL}/${kind.plural}`, echo, info), info)
+    return postListResult(
+      kind.plural,
+      items,
+      postEnvelope(`${call.serialize.namespaceURL}/${kind.plural}`, echo, info),
+      info,
+    )
   }
 
   async function respondWith(call: RestCall, doc: D) {
-    if (doc.deletedAt && !options.access.readDrafts({ req: call.req })) throw notAccessible(kind.resource)
+    if (doc.deletedAt && !options.access.readDrafts({ req: call.req }))
+      throw notAccessible(kind.resource)
     const related = await loadMedia(call, [doc])
     return { body: kind.serialize(doc, related, call.serialize, { single: true }) }
   }
@@ -154,12 +209,19 @@ export function linkedPostRoutes<D extends Doc>(
   /** By id or slug; a record the caller may not see is a 403, an unknown one a 400 (ORIGINAL §12). */
   async function getOne(call: RestCall) {
     const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
-    if (!doc) throw hidden ? notAccessible(kind.resource) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
+    if (!doc)
+      throw hidden
+        ? notAccessible(kind.resource)
+        : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
     return respondWith(call, doc)
   }
 
-  const writeParams = (required: boolean) => ({ ...linkedPostParams(kind, required), ml_language: languageParam(locales) })
-  const dataOf = (call: RestCall) => linkedPostData(call, kind, call.params as Record<string, unknown>)
+  const writeParams = (required: boolean) => ({
+    ...linkedPostParams(kind, required),
+    ml_language: languageParam(locales),
+  })
+  const dataOf = (call: RestCall) =>
+    linkedPostData(call, kind, call.params as Record<string, unknown>)
   const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
 
   async function create(call: RestCall) {
@@ -170,7 +232,11 @@ export function linkedPostRoutes<D extends Doc>(
       await lockUntilCommit(call.req, [nameLock(collection, name)])
       return (
         (await findByName<D & { name?: string | null }>(call, collection, name)) ??
-        call.req.payload.create({ ...asCaller(call), collection, data: (await dataOf(call)) as never })
+        call.req.payload.create({
+          ...asCaller(call),
+          collection,
+          data: (await dataOf(call)) as never,
+        })
       )
     })
     const related = await loadMedia(call, [doc as unknown as D])
@@ -184,7 +250,8 @@ export function linkedPostRoutes<D extends Doc>(
   /** The record a write addresses: 400 when unknown, 403 when not the caller's to edit, then 410 when trashed. */
   async function target(call: RestCall): Promise<D> {
     const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
-    if (!doc) throw hidden ? forbidden(true) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
+    if (!doc)
+      throw hidden ? forbidden(true) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
     if (!mayEdit(call, doc)) throw forbidden(true)
     if (doc.deletedAt) throw isInTrash(kind.resource)
     return doc
@@ -193,7 +260,12 @@ export function linkedPostRoutes<D extends Doc>(
   async function update(call: RestCall) {
     const existing = await target(call)
     const doc = await inTransaction(call, async () =>
-      call.req.payload.update({ ...asCaller(call), collection, id: existing.id, data: (await dataOf(call)) as never }),
+      call.req.payload.update({
+        ...asCaller(call),
+        collection,
+        id: existing.id,
+        data: (await dataOf(call)) as never,
+      }),
     )
     const related = await loadMedia(call, [doc as unknown as D])
     return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
@@ -212,7 +284,13 @@ export function linkedPostRoutes<D extends Doc>(
     answers: { 410: `The ${kind.resource} is in the trash (\`${kind.resource}-is-in-trash\`)` },
   }
   const updateMethod = () =>
-    method({ description: `Updates a ${kind.resource}`, permission: canWrite, params: writeParams(false), handler: update, ...targetDoc })
+    method({
+      description: `Updates a ${kind.resource}`,
+      permission: canWrite,
+      params: writeParams(false),
+      handler: update,
+      ...targetDoc,
+    })
   const writes = {
     POST: updateMethod(),
     PUT: updateMethod(),
@@ -257,16 +335,23 @@ export function linkedPostRoutes<D extends Doc>(
     {
       path: `/${kind.plural}/:id(\\d+)`,
       pattern: `/${kind.plural}/(?P<id>\\d+)`,
-      methods: { GET: method({ description: single, params: singleParams, handler: getOne, ...singleDoc }), ...writes },
+      methods: {
+        GET: method({ description: single, params: singleParams, handler: getOne, ...singleDoc }),
+        ...writes,
+      },
     },
     {
       path: `/${kind.plural}/by-slug/:slug`,
       pattern: `/${kind.plural}/by-slug/(?P<slug>[^/]+)`,
       methods: {
-        GET: method({ description: `${single} by its slug`, params: singleParams, handler: getOne, ...singleDoc }),
+        GET: method({
+          description: `${single} by its slug`,
+          params: singleParams,
+          handler: getOne,
+          ...singleDoc,
+        }),
         ...writes,
       },
     },
   ]
 }
-

@@ -12,23 +12,40 @@ export type Address = { where: Where; trash: boolean }
  * original renames its slug). With `unpublishedHaveNoSlug` (events), drafts and pending records have none either,
  * unless a write gave them one (`slugGiven`).
  */
-export function addressOf(call: Pick<RestCall, 'path'>, { unpublishedHaveNoSlug = false } = {}): Address {
-  if (call.path.id !== undefined) return { where: { id: { equals: recordId(call.path.id) ?? 0 } }, trash: true }
+export function addressOf(
+  call: Pick<RestCall, 'path'>,
+  { unpublishedHaveNoSlug = false } = {},
+): Address {
+  if (call.path.id !== undefined)
+    return { where: { id: { equals: recordId(call.path.id) ?? 0 } }, trash: true }
   const slug: Where = { slug: { equals: call.path.slug } }
-  const hasSlug: Where = { or: [{ status: { not_in: ['draft', 'pending'] } }, { slugGiven: { equals: true } }] }
+  const hasSlug: Where = {
+    or: [{ status: { not_in: ['draft', 'pending'] } }, { slugGiven: { equals: true } }],
+  }
   return { where: unpublishedHaveNoSlug ? { and: [slug, hasSlug] } : slug, trash: false }
 }
 
-type Located<T> = { doc: T; hidden?: undefined } | { doc?: undefined; hidden?: { deletedAt?: string | null } }
+type Located<T> =
+  { doc: T; hidden?: undefined } | { doc?: undefined; hidden?: { deletedAt?: string | null } }
 
 /**
  * The addressed record as the caller may see it. When the caller may not, only whether it exists and whether it
  * is trashed is read, for the original's answers (403 rather than 404 or 400); nothing else of it is returned.
  */
-export async function locate<T>(call: RestCall, collection: CollectionSlug, address: Address): Promise<Located<T>> {
+export async function locate<T>(
+  call: RestCall,
+  collection: CollectionSlug,
+  address: Address,
+): Promise<Located<T>> {
   const doc = await findFirst<T>(call, { collection, where: address.where, trash: address.trash })
   if (doc) return { doc }
-  const query = { collection, limit: 1, pagination: false, trash: address.trash, where: address.where } as const
+  const query = {
+    collection,
+    limit: 1,
+    pagination: false,
+    trash: address.trash,
+    where: address.where,
+  } as const
   const { docs: hidden } = await call.req.payload.find({
     ...query,
     depth: 0,

@@ -16,7 +16,9 @@ function operationId(method: Method | 'OPTIONS', path: string): string {
     .replace(PATH_PARAM, 'by-$1')
     .split(/[/-]/)
     .filter(Boolean)
-  const capitalised = (words.length ? words : ['index']).map((word) => word[0].toUpperCase() + word.slice(1))
+  const capitalised = (words.length ? words : ['index']).map(
+    (word) => word[0].toUpperCase() + word.slice(1),
+  )
   return `${method.toLowerCase()}${capitalised.join('')}`
 }
 
@@ -47,7 +49,9 @@ function schemaOf(param: Param): Schema {
     ...(param.enum ? { enum: [...param.enum] } : {}),
     ...(param.format ? { format: param.format } : {}),
     ...(param.maxLength !== undefined ? { maxLength: param.maxLength } : {}),
-    ...(param.maxItems !== undefined && types.includes('array') ? { maxItems: param.maxItems } : {}),
+    ...(param.maxItems !== undefined && types.includes('array')
+      ? { maxItems: param.maxItems }
+      : {}),
     ...(defaultFits ? { default: param.default } : {}),
   }
 }
@@ -78,7 +82,10 @@ function requestBody(params: [string, Param][]) {
     required: required.length > 0,
     content: {
       'application/json': { schema },
-      'application/x-www-form-urlencoded': { schema, ...(Object.keys(encoding).length ? { encoding } : {}) },
+      'application/x-www-form-urlencoded': {
+        schema,
+        ...(Object.keys(encoding).length ? { encoding } : {}),
+      },
     },
   }
 }
@@ -134,7 +141,10 @@ function responses(method: Method, spec: MethodSpec) {
       content: {
         'application/json': { schema: success },
         ...Object.fromEntries(
-          Object.entries(returns?.alsoAs ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]),
+          Object.entries(returns?.alsoAs ?? {}).map(([type, description]) => [
+            type,
+            { schema: { type: 'string', description } },
+          ]),
         ),
       },
     },
@@ -196,7 +206,10 @@ export function openApiDocument(routes: Route[], namespaceURL: string) {
       summary: 'Describes this route: its methods and their arguments',
       parameters: pathParams,
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: ref('RouteDescription') } } },
+        200: {
+          description: 'OK',
+          content: { 'application/json': { schema: ref('RouteDescription') } },
+        },
         414: errorResponse(EVERYWHERE[414]),
       },
     }
@@ -207,7 +220,8 @@ export function openApiDocument(routes: Route[], namespaceURL: string) {
     info: {
       title: 'Events Calendar REST API',
       version: '1.0.0',
-      description: 'Events, venues, organizers, categories and tags, in the wire format of tribe/events/v1.',
+      description:
+        'Events, venues, organizers, categories and tags, in the wire format of tribe/events/v1.',
     },
     servers: [{ url: namespaceURL }],
     paths,

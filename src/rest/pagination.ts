@@ -9,9 +9,15 @@ export type Envelope = {
 }
 
 const formEncoded = (pairs: QueryPairs) => new URLSearchParams(pairs).toString()
-const raw = (pairs: QueryPairs) => pairs.map(([key, value]) => (value === '' ? key : `${key}=${value}`)).join('&')
+const raw = (pairs: QueryPairs) =>
+  pairs.map(([key, value]) => (value === '' ? key : `${key}=${value}`)).join('&')
 
-function envelope(restUrl: string, next: string | undefined, previous: string | undefined, info: PageInfo): Envelope {
+function envelope(
+  restUrl: string,
+  next: string | undefined,
+  previous: string | undefined,
+  info: PageInfo,
+): Envelope {
   const links = [
     ...(next ? [`<${next}>; rel="next"`] : []),
     ...(previous ? [`<${previous}>; rel="prev"`] : []),
@@ -49,7 +55,12 @@ export function postListResult(key: string, items: unknown[], envelope: Envelope
   }
 }
 
-export function postEnvelope(collectionUrl: string, query: QueryPairs, info: PageInfo, encodeAll = false): Envelope {
+export function postEnvelope(
+  collectionUrl: string,
+  query: QueryPairs,
+  info: PageInfo,
+  encodeAll = false,
+): Envelope {
   const restUrl = `${collectionUrl}/?${encodeAll ? formEncoded(query) : raw(query)}`
   const rest = formEncoded(query.filter(([key]) => key !== 'page'))
   const at = (page: number) => `${collectionUrl}/?${rest}${page > 1 ? `&page=${page}` : ''}`

@@ -56,9 +56,15 @@ export const hasNul = (value: unknown): boolean =>
  * Validates every declared parameter present in `input`; reports every failure at once, missing ones first. The
  * parameters of an object inside another (`venue` of an event) are named `within[name]`.
  */
-export function validateParams<S extends ParamSpec>(spec: S, input: Record<string, unknown>, within?: string): ParamValues<S> {
+export function validateParams<S extends ParamSpec>(
+  spec: S,
+  input: Record<string, unknown>,
+  within?: string,
+): ParamValues<S> {
   const label = (name: string) => (within ? `${within}[${name}]` : name)
-  const missing = Object.keys(spec).filter((name) => spec[name].required && input[name] === undefined)
+  const missing = Object.keys(spec).filter(
+    (name) => spec[name].required && input[name] === undefined,
+  )
   if (missing.length) throw missingParams(missing.map(label))
   const values: Record<string, unknown> = {}
   const failures: Record<string, ParamFailure> = {}
@@ -87,12 +93,24 @@ const itemCount = (value: unknown) =>
   Array.isArray(value) ? value.length : typeof value === 'string' ? value.split(',').length : 1
 
 function withinLimits(param: Param, name: string, raw: unknown): unknown {
-  if (param.maxLength !== undefined && typeof raw === 'string' && [...raw].length > param.maxLength) {
-    throw limitError(name, 'rest_too_long', `${name} must be at most ${param.maxLength} characters long.`)
+  if (
+    param.maxLength !== undefined &&
+    typeof raw === 'string' &&
+    [...raw].length > param.maxLength
+  ) {
+    throw limitError(
+      name,
+      'rest_too_long',
+      `${name} must be at most ${param.maxLength} characters long.`,
+    )
   }
   const value = param.parse ? param.parse(raw, name) : raw
   if (param.maxItems !== undefined && itemCount(value) > param.maxItems) {
-    throw limitError(name, 'rest_too_many_items', `${name} must contain at most ${param.maxItems} items.`)
+    throw limitError(
+      name,
+      'rest_too_many_items',
+      `${name} must contain at most ${param.maxItems} items.`,
+    )
   }
   return value
 }

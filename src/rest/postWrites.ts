@@ -12,14 +12,34 @@ import { toSlug } from '../core/slug.js'
 import { isHttpUrl } from '../core/validate.js'
 import { invalidParam } from './errors.js'
 import { instantOf } from './eventDates.js'
-import { bodyIdParam, idParam, isNumeric, type Param, ParamError, stringValue, typeError } from './params.js'
+import {
+  bodyIdParam,
+  idParam,
+  isNumeric,
+  type Param,
+  ParamError,
+  stringValue,
+  typeError,
+} from './params.js'
 
 /** Parameters every post-like record (event, venue, organizer) takes on create and update. */
 export const publicationParams = {
   author: { type: 'integer', description: 'The author ID', parse: idParam } as Param<number>,
-  date: { type: 'string', description: 'The publication date, in the site time zone', parse: checkedDate } as Param<string>,
-  date_utc: { type: 'string', description: 'The publication date, in UTC', parse: checkedDate } as Param<string>,
-  description: { type: 'string', description: 'The description, as HTML', parse: stringValue } as Param<string>,
+  date: {
+    type: 'string',
+    description: 'The publication date, in the site time zone',
+    parse: checkedDate,
+  } as Param<string>,
+  date_utc: {
+    type: 'string',
+    description: 'The publication date, in UTC',
+    parse: checkedDate,
+  } as Param<string>,
+  description: {
+    type: 'string',
+    description: 'The description, as HTML',
+    parse: stringValue,
+  } as Param<string>,
   status: {
     type: 'string',
     enum: POST_STATUSES,
@@ -72,11 +92,17 @@ type PublicationValues = {
  * The stored fields for the publication parameters that were sent; ids are checked against what exists. A slug
  * or publication date sent is marked as given (`givenFields`), so a draft keeps showing it.
  */
-export async function publicationData(call: RestCall, values: PublicationValues, usersSlug: CollectionSlug) {
+export async function publicationData(
+  call: RestCall,
+  values: PublicationValues,
+  usersSlug: CollectionSlug,
+) {
   const data: Record<string, unknown> = {}
   if (values.status !== undefined) data.status = values.status
-  if (values.date_utc !== undefined) data.publishedAt = instantOf(values.date_utc, 'date_utc', 'UTC').toISOString()
-  else if (values.date !== undefined) data.publishedAt = instantOf(values.date, 'date', call.options.timezone).toISOString()
+  if (values.date_utc !== undefined)
+    data.publishedAt = instantOf(values.date_utc, 'date_utc', 'UTC').toISOString()
+  else if (values.date !== undefined)
+    data.publishedAt = instantOf(values.date, 'date', call.options.timezone).toISOString()
   if (data.publishedAt !== undefined) data.dateGiven = true
   // A slug with nothing left once cleaned up is made from the title, as when none is sent.
   if (values.slug !== undefined && toSlug(values.slug)) data.slugGiven = true
@@ -91,7 +117,8 @@ export async function publicationData(call: RestCall, values: PublicationValues,
     if (!totalDocs) throw invalidParam('author')
     data.author = values.author
   }
-  if (values.description !== undefined) data.description = await htmlToRichText(values.description, call.req.payload.config)
+  if (values.description !== undefined)
+    data.description = await htmlToRichText(values.description, call.req.payload.config)
   if (values.image !== undefined) data.image = await imageId(call, values.image)
   return data
 }
@@ -114,7 +141,10 @@ async function imageId(call: RestCall, value: number | string): Promise<Id | nul
   const own = await ownMediaId(call.req, value, collection)
   if (own !== undefined) return own
   try {
-    return await importImage(call.req, value, { allowedHosts: call.options.imageHosts, mediaCollection: collection })
+    return await importImage(call.req, value, {
+      allowedHosts: call.options.imageHosts,
+      mediaCollection: collection,
+    })
   } catch (error) {
     if (error instanceof ImageImportError) throw invalidParam('image', error.message)
     throw error

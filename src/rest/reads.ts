@@ -21,10 +21,18 @@ export type PageQuery = {
 
 export type Page<T> = { docs: T[]; totalDocs: number }
 
-type Plan = { connection: SqlConnection; tables: CollectionTables; where: Where; fullText: ReadonlySet<string> }
+type Plan = {
+  connection: SqlConnection
+  tables: CollectionTables
+  where: Where
+  fullText: ReadonlySet<string>
+}
 
 /** The caller's read access to a collection, as Payload evaluates it: all, nothing, or a `where`. */
-async function readAccess(req: PayloadRequest, collection: CollectionSlug): Promise<boolean | Where> {
+async function readAccess(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+): Promise<boolean | Where> {
   const read = req.payload.collections[collection].config.access.read
   return read ? await read({ req }) : Boolean(req.user)
 }
@@ -45,7 +53,12 @@ function localeChain(req: PayloadRequest, locale: string): string[] {
  * for a collection whose fields all map to columns, with the caller's read access added to the filter exactly as
  * Payload adds it. `none` when the caller may read nothing; null when SQL cannot serve (then the Local API does).
  */
-async function plan(call: RestCall, collection: CollectionSlug, where: Where, trash: boolean): Promise<Plan | 'none' | null> {
+async function plan(
+  call: RestCall,
+  collection: CollectionSlug,
+  where: Where,
+  trash: boolean,
+): Promise<Plan | 'none' | null> {
   const connection = await sqlConnection(call.req.payload)
   // Inside a write's transaction only the Local API sees what the write has done so far.
   if (!connection || call.req.transactionID) return null
@@ -80,7 +93,11 @@ function orderBy({ connection: { sql }, tables }: Plan, sort: string[]) {
 type Slice = { sort: string[]; limit?: number; offset?: number; probe?: boolean }
 
 /** Rows of the records matching the plan, in `sort` order, as records. */
-async function sqlRecords(call: RestCall, chosen: Plan, { sort, limit, offset = 0, probe = false }: Slice) {
+async function sqlRecords(
+  call: RestCall,
+  chosen: Plan,
+  { sort, limit, offset = 0, probe = false }: Slice,
+) {
   const { connection, tables } = chosen
   const { sql } = connection
   const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
@@ -170,13 +187,21 @@ export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> 
 }
 
 /** The first record matching `where` that the caller may read (by id), if any. */
-export function findFirst<T>(call: RestCall, { collection, where, trash = false }: { collection: CollectionSlug; where: Where; trash?: boolean }) {
+export function findFirst<T>(
+  call: RestCall,
+  {
+    collection,
+    where,
+    trash = false,
+  }: { collection: CollectionSlug; where: Where; trash?: boolean },
+) {
   return read<T | undefined>(
     call,
     collection,
     where,
     trash,
-    async (chosen) => (await sqlRecords(call, chosen, { sort: ['id'], limit: 1 }))[0] as T | undefined,
+    async (chosen) =>
+      (await sqlRecords(call, chosen, { sort: ['id'], limit: 1 }))[0] as T | undefined,
     undefined,
     async () => {
       const { docs } = await call.req.payload.find({
@@ -195,7 +220,14 @@ export function findFirst<T>(call: RestCall, { collection, where, trash = false 
 }
 
 /** Every record matching `where` that the caller may read, by id. */
-export function findAll<T>(call: RestCall, { collection, where, trash = false }: { collection: CollectionSlug; where: Where; trash?: boolean }) {
+export function findAll<T>(
+  call: RestCall,
+  {
+    collection,
+    where,
+    trash = false,
+  }: { collection: CollectionSlug; where: Where; trash?: boolean },
+) {
   return read<T[]>(
     call,
     collection,
@@ -205,7 +237,15 @@ export function findAll<T>(call: RestCall, { collection, where, trash = false }:
     [],
     async () =>
       (
-        await call.req.payload.find({ ...asCaller(call), collection, pagination: false, showHiddenFields: true, sort: 'id', trash, where })
+        await call.req.payload.find({
+          ...asCaller(call),
+          collection,
+          pagination: false,
+          showHiddenFields: true,
+          sort: 'id',
+          trash,
+          where,
+        })
       ).docs as unknown as T[],
   )
 }

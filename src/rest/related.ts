@@ -1,24 +1,53 @@
 import type { CollectionSlug } from 'payload'
 
-import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, TermDoc, VenueDoc } from '../core/model.js'
+import type {
+  EventDoc,
+  Id,
+  MediaDoc,
+  OrganizerDoc,
+  Related,
+  TermDoc,
+  VenueDoc,
+} from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { findByIds } from './reads.js'
 
-const unique = (ids: (Id | null | undefined)[]) => [...new Set(ids.filter((id): id is Id => typeof id === 'number'))]
+const unique = (ids: (Id | null | undefined)[]) => [
+  ...new Set(ids.filter((id): id is Id => typeof id === 'number')),
+]
 
 /** Loads the records with these ids in one go; those the caller may not read are simply absent. */
-export const loadByIds = <T extends { id: Id }>(call: RestCall, collection: CollectionSlug, ids: (Id | null | undefined)[]) =>
-  findByIds<T>(call, collection, unique(ids))
+export const loadByIds = <T extends { id: Id }>(
+  call: RestCall,
+  collection: CollectionSlug,
+  ids: (Id | null | undefined)[],
+) => findByIds<T>(call, collection, unique(ids))
 
 /** Every record a page of events refers to: one query per related collection, media last. */
 export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<Related> {
   const { slugs } = call.options
   const [venues, organizers, categories, tags] = await Promise.all([
-    loadByIds<VenueDoc>(call, slugs.venues, events.flatMap((event) => event.venue ?? [])),
-    loadByIds<OrganizerDoc>(call, slugs.organizers, events.flatMap((event) => event.organizers ?? [])),
-    loadByIds<TermDoc>(call, slugs.categories, events.flatMap((event) => event.categories ?? [])),
-    loadByIds<TermDoc>(call, slugs.tags, events.flatMap((event) => event.tags ?? [])),
+    loadByIds<VenueDoc>(
+      call,
+      slugs.venues,
+      events.flatMap((event) => event.venue ?? []),
+    ),
+    loadByIds<OrganizerDoc>(
+      call,
+      slugs.organizers,
+      events.flatMap((event) => event.organizers ?? []),
+    ),
+    loadByIds<TermDoc>(
+      call,
+      slugs.categories,
+      events.flatMap((event) => event.categories ?? []),
+    ),
+    loadByIds<TermDoc>(
+      call,
+      slugs.tags,
+      events.flatMap((event) => event.tags ?? []),
+    ),
   ])
   const media = await loadByIds<MediaDoc>(call, slugs.media, [
     ...events.map((event) => event.image),
@@ -30,6 +59,10 @@ export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<R
 
 /** For records without events: only their images. */
 export async function loadMedia(call: RestCall, docs: { image?: Id | null }[]): Promise<Related> {
-  const media = await loadByIds<MediaDoc>(call, call.options.slugs.media, docs.map((doc) => doc.image))
+  const media = await loadByIds<MediaDoc>(
+    call,
+    call.options.slugs.media,
+    docs.map((doc) => doc.image),
+  )
   return { venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), media }
 }

@@ -12,7 +12,13 @@ const splitAtQuery = (url: string): [string, string] => {
   return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)]
 }
 
-const bytesOf = (run: string) => new Uint8Array(run.slice(1).split('%').map((hex) => parseInt(hex, 16)))
+const bytesOf = (run: string) =>
+  new Uint8Array(
+    run
+      .slice(1)
+      .split('%')
+      .map((hex) => parseInt(hex, 16)),
+  )
 
 /**
  * A path whose `%` escapes all decode: a bare `%` becomes `%25` and bytes that are not UTF-8 become U+FFFD.
@@ -34,8 +40,15 @@ function wellFormedPath(path: string): string {
  * language under its prefix, or null for a path without such a prefix. A request naming `ml_language` keeps it.
  * The language travels in the URL, never in a header, so caches keep each language under its own URL.
  */
-function withoutLanguagePrefix(path: string, query: string, locales: readonly string[], apiRoute: string): string | null {
-  const locale = locales.find((code) => path === `/${code}${apiRoute}` || path.startsWith(`/${code}${apiRoute}/`))
+function withoutLanguagePrefix(
+  path: string,
+  query: string,
+  locales: readonly string[],
+  apiRoute: string,
+): string | null {
+  const locale = locales.find(
+    (code) => path === `/${code}${apiRoute}` || path.startsWith(`/${code}${apiRoute}/`),
+  )
   if (!locale) return null
   const rest = path.slice(locale.length + 1)
   if (new URLSearchParams(query).has(LANGUAGE_PARAM)) return `${rest}?${query}`
@@ -56,7 +69,10 @@ function fromWordPressPath(path: string, query: string, apiRoute: string): strin
     const route = new URLSearchParams(query).get(REST_ROUTE_PARAM)
     if (!route || !isUnder(route, WORDPRESS_ROUTE)) return null
     rest = route.slice(WORDPRESS_ROUTE.length).split('/').map(encodeURIComponent).join('/')
-    kept = query.split('&').filter((pair) => pair && pair.split('=')[0] !== REST_ROUTE_PARAM).join('&')
+    kept = query
+      .split('&')
+      .filter((pair) => pair && pair.split('=')[0] !== REST_ROUTE_PARAM)
+      .join('&')
   }
   return `${apiRoute}${original}${rest}${kept ? `?${kept}` : ''}`
 }
@@ -74,9 +90,14 @@ export type RequestPathOptions = {
  * `ml_language`, and an API path whose `%` escapes do not decode has them made decodable, so that the namespace
  * answers it with its own errors.
  */
-export function calendarRequestPath(url: string, { apiRoute, locales }: RequestPathOptions): string | null {
+export function calendarRequestPath(
+  url: string,
+  { apiRoute, locales }: RequestPathOptions,
+): string | null {
   const [path, query] = splitAtQuery(url)
-  const prefixed = fromWordPressPath(path, query, apiRoute) ?? withoutLanguagePrefix(path, query, locales, apiRoute)
+  const prefixed =
+    fromWordPressPath(path, query, apiRoute) ??
+    withoutLanguagePrefix(path, query, locales, apiRoute)
   const [apiPath, apiQuery] = prefixed ? splitAtQuery(prefixed) : [path, query]
   if (apiPath !== apiRoute && !apiPath.startsWith(`${apiRoute}/`)) return null
   const repaired = wellFormedPath(apiPath)

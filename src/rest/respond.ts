@@ -41,7 +41,11 @@ const lowerCased = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
 export function jsonAnswer(req: PayloadRequest, body: unknown, init: AnswerInit = {}): Answer {
-  const headers: Record<string, string> = { ...BASE_HEADERS, ...(req.user ? PRIVATE_HEADERS : {}), ...lowerCased(init.headers) }
+  const headers: Record<string, string> = {
+    ...BASE_HEADERS,
+    ...(req.user ? PRIVATE_HEADERS : {}),
+    ...lowerCased(init.headers),
+  }
   if (init.allow) headers.allow = init.allow.join(', ')
   // The rest of an oversized body is never read, so the connection cannot carry another request.
   if (init.status === 413) headers.connection = 'close'

@@ -15,7 +15,9 @@ const unsure = (char: string) =>
  * reads `%`, `_` (and, on Postgres, `\`) as wildcards, and SQLite folds the case of ASCII letters only, so those
  * and every letter outside ASCII that has a case become `_`, which stands for any one character.
  */
-const candidates = (name: string): Where => ({ name: { like: Array.from(name, (char) => (unsure(char) ? '_' : char)).join('') } })
+const candidates = (name: string): Where => ({
+  name: { like: Array.from(name, (char) => (unsure(char) ? '_' : char)).join('') },
+})
 
 /**
  * The record of that name, compared case-insensitively as the original's database collation does (`r7 blue hall`
@@ -36,5 +38,7 @@ export async function findByName<D extends { id: Id; name?: string | null }>(
     where: { and: [...where, candidates(name)] },
   })
   const wanted = foldName(name)
-  return (docs as unknown as D[]).find((doc) => typeof doc.name === 'string' && foldName(doc.name) === wanted)
+  return (docs as unknown as D[]).find(
+    (doc) => typeof doc.name === 'string' && foldName(doc.name) === wanted,
+  )
 }

@@ -21,7 +21,9 @@ type Search = {
 const words = (text: string) => text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
 
 /** Payload's `like` on each field: every word of `text` in that field, case-insensitively. */
-const likeAny = (fields: string[], text: string): Where => ({ or: fields.map((field) => ({ [field]: { like: text } })) })
+const likeAny = (fields: string[], text: string): Where => ({
+  or: fields.map((field) => ({ [field]: { like: text } })),
+})
 
 /**
  * The condition for `search`, matched literally. Payload's `like` passes `%` and `_` to SQL as wildcards, and no

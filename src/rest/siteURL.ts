@@ -29,13 +29,19 @@ function forwardedURL(headers: Pick<Headers, 'get'>, base: string): null | strin
  * {@link fallbackServerURL}; never the request's `Host`, which any client sets. Only with `trustProxy` does a
  * proxy's `X-Forwarded-Host` (and `-Proto`) name it.
  */
-export function siteURL(req: SiteRequest, options: Pick<ResolvedCalendarOptions, 'trustProxy'>): string {
+export function siteURL(
+  req: SiteRequest,
+  options: Pick<ResolvedCalendarOptions, 'trustProxy'>,
+): string {
   const base = req.payload.config.serverURL || fallbackServerURL()
   return (options.trustProxy && forwardedURL(req.headers, base)) || base
 }
 
 /** Tells the site owner, as Payload starts, which address the answers name when no `serverURL` is set. */
-export function reportSiteURL(payload: Payload, options: Pick<ResolvedCalendarOptions, 'trustProxy'>): void {
+export function reportSiteURL(
+  payload: Payload,
+  options: Pick<ResolvedCalendarOptions, 'trustProxy'>,
+): void {
   if (payload.config.serverURL) return
   const log = process.env.NODE_ENV === 'production' ? payload.logger.warn : payload.logger.info
   log.call(

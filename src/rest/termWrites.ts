@@ -22,7 +22,11 @@ const writeParams = (locales: string[], required: boolean) => ({
     description: 'The term name',
     parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
   } as Param<string>,
-  description: { type: 'string', description: 'The term description; empty clears it', parse: stringValue } as Param<string>,
+  description: {
+    type: 'string',
+    description: 'The term description; empty clears it',
+    parse: stringValue,
+  } as Param<string>,
   slug: {
     type: 'string',
     description: 'An alphanumeric identifier for the term',
@@ -69,7 +73,8 @@ export function termWriteMethods(
   const checkUnique = async (call: RestCall, name: string, parent: Id | null, self?: Id) => {
     await lockUntilCommit(call.req, [nameLock(collection, name)])
     const and: Where[] = []
-    if (hierarchical) and.push(parent ? { parent: { equals: parent } } : { parent: { exists: false } })
+    if (hierarchical)
+      and.push(parent ? { parent: { equals: parent } } : { parent: { exists: false } })
     if (self) and.push({ id: { not_equals: self } })
     const same = await findByName<TermDoc>(call, collection, name, and)
     if (same) throw termExists(same.id, hierarchical)
@@ -80,7 +85,11 @@ export function termWriteMethods(
     if (parent === undefined) return
     if (!hierarchical) throw notHierarchical()
     if (parent === 0) return
-    const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where: { id: { equals: parent } } })
+    const { totalDocs } = await call.req.payload.count({
+      ...asCaller(call),
+      collection,
+      where: { id: { equals: parent } },
+    })
     if (!totalDocs) throw invalidParam('parent')
   }
 
@@ -108,7 +117,11 @@ export function termWriteMethods(
       await checkParent(call)
       const term = await inTransaction(call, async () => {
         await checkUnique(call, call.params.name!, call.params.parent ?? null)
-        return call.req.payload.create({ ...asCaller(call), collection, data: dataOf(call.params) as never })
+        return call.req.payload.create({
+          ...asCaller(call),
+          collection,
+          data: dataOf(call.params) as never,
+        })
       })
       return respond(call, term as unknown as TermDoc, 201)
     },
@@ -124,9 +137,19 @@ export function termWriteMethods(
       await checkParent(call)
       const term = await inTransaction(call, async () => {
         if (call.params.name !== undefined) {
-          await checkUnique(call, call.params.name, call.params.parent ?? existing.parent ?? null, existing.id)
+          await checkUnique(
+            call,
+            call.params.name,
+            call.params.parent ?? existing.parent ?? null,
+            existing.id,
+          )
         }
-        return call.req.payload.update({ ...asCaller(call), collection, id: existing.id, data: dataOf(call.params) as never })
+        return call.req.payload.update({
+          ...asCaller(call),
+          collection,
+          id: existing.id,
+          data: dataOf(call.params) as never,
+        })
       })
       return respond(call, term as unknown as TermDoc)
     },

@@ -20,7 +20,10 @@ export async function resolveTermIds(
 ): Promise<Id[]> {
   const ids = values.filter((value): value is number => typeof value === 'number')
   const slugs = values.filter((value): value is string => typeof value === 'string')
-  const or: Where[] = [...(ids.length ? [{ id: { in: ids } }] : []), ...(slugs.length ? [{ slug: { in: slugs } }] : [])]
+  const or: Where[] = [
+    ...(ids.length ? [{ id: { in: ids } }] : []),
+    ...(slugs.length ? [{ slug: { in: slugs } }] : []),
+  ]
   const found = await findAll<{ id: Id; slug: string }>(call, { collection, where: { or } })
   const known = new Set<number | string>(found.flatMap((doc) => [doc.id, doc.slug]))
   if (values.some((value) => !known.has(value))) throw invalidParam(param)
@@ -28,8 +31,15 @@ export async function resolveTermIds(
   return descendants ? withDescendants(call, collection, matched) : matched
 }
 
-async function withDescendants(call: RestCall, collection: CollectionSlug, roots: Id[]): Promise<Id[]> {
-  const docs = await findAll<{ id: Id; parent: Id }>(call, { collection, where: { parent: { exists: true } } })
+async function withDescendants(
+  call: RestCall,
+  collection: CollectionSlug,
+  roots: Id[],
+): Promise<Id[]> {
+  const docs = await findAll<{ id: Id; parent: Id }>(call, {
+    collection,
+    where: { parent: { exists: true } },
+  })
   const children = new Map<Id, Id[]>()
   for (const doc of docs) {
     children.set(doc.parent, [...(children.get(doc.parent) ?? []), doc.id])
@@ -47,7 +57,16 @@ async function withDescendants(call: RestCall, collection: CollectionSlug, roots
 }
 
 /** Checks that every id is a record the caller can see; otherwise a 400 on `param`. */
-export async function requireExisting(call: RestCall, collection: CollectionSlug, ids: Id[], param: string) {
-  const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where: { id: { in: ids } } })
+export async function requireExisting(
+  call: RestCall,
+  collection: CollectionSlug,
+  ids: Id[],
+  param: string,
+) {
+  const { totalDocs } = await call.req.payload.count({
+    ...asCaller(call),
+    collection,
+    where: { id: { in: ids } },
+  })
   if (totalDocs !== new Set(ids).size) throw invalidParam(param)
 }

@@ -22,13 +22,17 @@ export function statusScope(call: RestCall, requested: string[] | undefined): St
     if (requested?.some((status) => status !== 'publish')) throw invalidParam('status')
     return { where: { status: { equals: 'publish' } }, trash: false, echo: 'publish' }
   }
-  if (!requested) return { where: { status: { in: [...POST_STATUSES] } }, trash: false, echo: 'any' }
+  if (!requested)
+    return { where: { status: { in: [...POST_STATUSES] } }, trash: false, echo: 'any' }
   const live = requested.filter((status) => status !== 'trash')
   const liveWhere: Where = { status: { in: live } }
-  if (!requested.includes('trash')) return { where: liveWhere, trash: false, echo: requested.join(',') }
+  if (!requested.includes('trash'))
+    return { where: liveWhere, trash: false, echo: requested.join(',') }
   const trashed: Where = { deletedAt: { exists: true } }
   return {
-    where: live.length ? { or: [trashed, { and: [liveWhere, { deletedAt: { exists: false } }] }] } : trashed,
+    where: live.length
+      ? { or: [trashed, { and: [liveWhere, { deletedAt: { exists: false } }] }] }
+      : trashed,
     trash: true,
     echo: requested.join(','),
   }

@@ -20,14 +20,22 @@ function nameParam(collection: string | undefined, options: ResolvedCalendarOpti
 }
 
 /** The parameter a stored field of a collection is written through (`startDate` → `start_date`, a venue's `name` → `venue`). */
-export function wireName(path: string, collection: string | undefined, options: ResolvedCalendarOptions): string {
+export function wireName(
+  path: string,
+  collection: string | undefined,
+  options: ResolvedCalendarOptions,
+): string {
   const field = path.split('.')[0]
   if (field === 'name') return nameParam(collection, options)
   return RENAMED[field] ?? field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 }
 
 /** Payload's refusal of a write, as the original's `rest_invalid_param`, naming the parameters the client sent. */
-export const validationFailure = (error: ValidationError, options: ResolvedCalendarOptions, within?: string) =>
+export const validationFailure = (
+  error: ValidationError,
+  options: ResolvedCalendarOptions,
+  within?: string,
+) =>
   invalidParams(
     Object.fromEntries(
       error.data.errors.map(({ message, path }) => {
@@ -41,7 +49,11 @@ export const validationFailure = (error: ValidationError, options: ResolvedCalen
  * Runs the writes of an object given inside a parameter (the venue of an event): what they refuse is named inside
  * that parameter (`venue[image]`), as the object's own parameters are.
  */
-export async function within<T>(param: string, options: ResolvedCalendarOptions, write: () => Promise<T>): Promise<T> {
+export async function within<T>(
+  param: string,
+  options: ResolvedCalendarOptions,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write()
   } catch (error) {
@@ -49,7 +61,10 @@ export async function within<T>(param: string, options: ResolvedCalendarOptions,
     if (error instanceof RestError && error.code === 'rest_invalid_param') {
       const params = error.data.params as Record<string, string>
       const details = error.data.details as Record<string, ParamDetail>
-      const inside = Object.entries(params).map(([name, message]) => [`${param}[${name}]`, { message, detail: details[name] }])
+      const inside = Object.entries(params).map(([name, message]) => [
+        `${param}[${name}]`,
+        { message, detail: details[name] },
+      ])
       throw invalidParams(Object.fromEntries(inside))
     }
     throw error

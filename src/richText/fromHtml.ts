@@ -116,7 +116,10 @@ function editorConfigFor(config: SanitizedConfig): Promise<EditorConfig> {
 }
 
 /** Sanitised HTML (or plain text) as Lexical rich text. `config` is Payload's sanitized config (req.payload.config). */
-export async function htmlToRichText(html: string, config: SanitizedConfig): Promise<SerializedEditorState> {
+export async function htmlToRichText(
+  html: string,
+  config: SanitizedConfig,
+): Promise<SerializedEditorState> {
   const input = (html ?? '').replace(/\r\n?/g, '\n')
   if (!input.includes('<')) return textToRichText(input)
 
@@ -126,7 +129,11 @@ export async function htmlToRichText(html: string, config: SanitizedConfig): Pro
   if (!BLOCK.test(clean)) clean = autop(clean)
 
   const editorConfig = await editorConfigFor(config)
-  return convertHTMLToLexical({ editorConfig, html: clean, JSDOM: ParsedDocument as never }) as unknown as SerializedEditorState
+  return convertHTMLToLexical({
+    editorConfig,
+    html: clean,
+    JSDOM: ParsedDocument as never,
+  }) as unknown as SerializedEditorState
 }
 
 /**

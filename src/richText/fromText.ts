@@ -21,7 +21,17 @@ export function textToRichText(text: string): SerializedEditorState {
         version: 1,
         textFormat: 0,
         textStyle: '',
-        children: [{ type: 'text', detail: 0, format: 0, mode: 'normal', style: '', text: block, version: 1 }],
+        children: [
+          {
+            type: 'text',
+            detail: 0,
+            format: 0,
+            mode: 'normal',
+            style: '',
+            text: block,
+            version: 1,
+          },
+        ],
       })),
     },
   } as SerializedEditorState

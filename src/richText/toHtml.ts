@@ -2,7 +2,13 @@ import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 
 import type { RichText } from '../core/model.js'
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#039;',
+}
 
 /** Plain text (titles, names) for an HTML context, as WordPress's `esc_html` writes it. */
 export function escapeHtml(text: string): string {
@@ -10,7 +16,8 @@ export function escapeHtml(text: string): string {
 }
 
 /** `escapeHtml` for fields that may be empty; empty stays as it is, for the original's `array_filter`. */
-export const escapeOptional = <T extends string | null | undefined>(text: T): T => (text ? (escapeHtml(text) as T) : text)
+export const escapeOptional = <T extends string | null | undefined>(text: T): T =>
+  text ? (escapeHtml(text) as T) : text
 
 /**
  * wpautop for text that is already HTML-safe: blank-line separated blocks become `<p>…</p>\n`, single newlines
@@ -34,7 +41,12 @@ export function richTextToHtml(state: RichText): string {
   const root = state?.root
   if (!root?.children?.length) return ''
   return root.children
-    .map((child) => convertLexicalToHTML({ data: { root: { ...root, children: [child] } }, disableContainer: true }))
+    .map((child) =>
+      convertLexicalToHTML({
+        data: { root: { ...root, children: [child] } },
+        disableContainer: true,
+      }),
+    )
     .filter(Boolean)
     .join('\n')
 }

@@ -40,9 +40,15 @@ function currencyAround(before: string, after: string): Currency | null {
   if (prefix && postfix) {
     const [touchesBefore, touchesAfter] = [!/\s$/.test(before), !/^\s/.test(after)]
     if (touchesBefore === touchesAfter) return null
-    return touchesBefore ? { symbol: prefix, position: 'prefix' } : { symbol: postfix, position: 'postfix' }
+    return touchesBefore
+      ? { symbol: prefix, position: 'prefix' }
+      : { symbol: postfix, position: 'postfix' }
   }
-  return prefix ? { symbol: prefix, position: 'prefix' } : postfix ? { symbol: postfix, position: 'postfix' } : NO_CURRENCY
+  return prefix
+    ? { symbol: prefix, position: 'prefix' }
+    : postfix
+      ? { symbol: postfix, position: 'postfix' }
+      : NO_CURRENCY
 }
 
 /**
@@ -55,11 +61,15 @@ function currencyOf(text: string, numbers: string[]): Currency {
   const currencies = numbers.map((_, index) =>
     currencyAround(
       index === 0 ? (gaps[0]!.split(SEPARATOR).pop() as string) : splitGap(gaps[index]!)[1],
-      index === numbers.length - 1 ? (gaps[index + 1]!.split(SEPARATOR)[0] as string) : splitGap(gaps[index + 1]!)[0],
+      index === numbers.length - 1
+        ? (gaps[index + 1]!.split(SEPARATOR)[0] as string)
+        : splitGap(gaps[index + 1]!)[0],
     ),
   )
   const [first] = currencies
-  const alike = first && currencies.every((other) => other?.symbol === first.symbol && other.position === first.position)
+  const alike =
+    first &&
+    currencies.every((other) => other?.symbol === first.symbol && other.position === first.position)
   return alike ? first : NO_CURRENCY
 }
 
@@ -86,11 +96,16 @@ function range(numbers: string[]): { written: string[]; values: string[] } {
 }
 
 /** `cost` and `cost_details` of an event (ORIGINAL §4.2); an explicit currency on the event wins over parsing. */
-export function formatCost(event: CostFields, ctx: CostDefaults): { cost: string; cost_details: CostDetails } {
+export function formatCost(
+  event: CostFields,
+  ctx: CostDefaults,
+): { cost: string; cost_details: CostDetails } {
   const parsed = parseCost(event.cost)
   const symbol = event.currencySymbol || parsed?.symbol || ''
   const position =
-    event.currencyPosition || (event.currencySymbol ? ctx.defaultCurrencyPosition : parsed?.position) || ''
+    event.currencyPosition ||
+    (event.currencySymbol ? ctx.defaultCurrencyPosition : parsed?.position) ||
+    ''
   const details = (values: string[]): CostDetails => ({
     currency_symbol: escapeHtml(symbol),
     currency_code: escapeHtml(event.currencyCode || ''),
@@ -98,7 +113,8 @@ export function formatCost(event: CostFields, ctx: CostDefaults): { cost: string
     values,
   })
   if (!parsed) return { cost: '', cost_details: details([]) }
-  if (!parsed.numbers.length) return { cost: escapeHtml(parsed.text), cost_details: details([toSlug(parsed.text)]) }
+  if (!parsed.numbers.length)
+    return { cost: escapeHtml(parsed.text), cost_details: details([toSlug(parsed.text)]) }
 
   const { values, written } = range(parsed.numbers)
   const shownSymbol = symbol || ctx.defaultCurrencySymbol

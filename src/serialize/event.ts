@@ -65,10 +65,17 @@ function dates(event: EventDoc) {
  * array, or `[]`; `organizer` is always an array; `json_ld` on single GETs only, and never for a password-protected
  * event.
  */
-export function serializeEvent(doc: EventDoc, related: Related, ctx: SerializeContext, view: EventView): EventObject {
+export function serializeEvent(
+  doc: EventDoc,
+  related: Related,
+  ctx: SerializeContext,
+  view: EventView,
+): EventObject {
   const url = fillTemplate(ctx.urls.event, ctx, { id: doc.id, slug: doc.slug })
   const single = { single: view.single && !view.blanked }
-  const venues = pick(doc.venue, related.venues).map((venue) => serializeVenue(venue, related, ctx, single))
+  const venues = pick(doc.venue, related.venues).map((venue) =>
+    serializeVenue(venue, related, ctx, single),
+  )
   const event: EventObject = {
     id: doc.id,
     ...globalIds(doc.id, ctx),
@@ -90,7 +97,9 @@ export function serializeEvent(doc: EventDoc, related: Related, ctx: SerializeCo
     sticky: Boolean(doc.sticky),
     featured: Boolean(doc.featured),
     ticketed: Boolean(doc.ticketed),
-    categories: pick(doc.categories, related.categories).map((term) => serializeEmbeddedTerm(term, 'categories', ctx)),
+    categories: pick(doc.categories, related.categories).map((term) =>
+      serializeEmbeddedTerm(term, 'categories', ctx),
+    ),
     tags: pick(doc.tags, related.tags).map((term) => serializeEmbeddedTerm(term, 'tags', ctx)),
     venue: venues.length === 1 ? (venues[0] as EventObject['venue']) : venues,
     organizer: pick(doc.organizers, related.organizers).map((organizer) =>

@@ -11,7 +11,9 @@ export function absoluteUrl(url: string, ctx: UrlContext): string {
 
 /** Keeps the keys whose value is set, as the original's `array_filter` does. */
 function compact<T extends Record<string, unknown>>(object: T): T {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined)) as T
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== null && value !== undefined),
+  ) as T
 }
 
 function extension(media: MediaDoc): string | undefined {
@@ -31,7 +33,10 @@ function size(media: MediaSize, ctx: UrlContext): ImageSizeObject {
 }
 
 /** The featured image object (ORIGINAL §4.1), or `false` when there is none. */
-export function serializeImage(media: MediaDoc | null | undefined, ctx: UrlContext): false | ImageObject {
+export function serializeImage(
+  media: MediaDoc | null | undefined,
+  ctx: UrlContext,
+): false | ImageObject {
   if (!media?.url) return false
   const sizes = Object.entries(media.sizes ?? {}).filter(([, generated]) => generated?.url)
   return compact({

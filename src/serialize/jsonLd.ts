@@ -1,4 +1,12 @@
-import type { EventDoc, Id, MediaDoc, OrganizerDoc, Related, SerializeContext, VenueDoc } from '../core/model.js'
+import type {
+  EventDoc,
+  Id,
+  MediaDoc,
+  OrganizerDoc,
+  Related,
+  SerializeContext,
+  VenueDoc,
+} from '../core/model.js'
 import type { EventJsonLd, OfferJsonLd, PersonJsonLd, PlaceJsonLd, PostalAddress } from './wire.js'
 
 import { offerPrice } from './cost.js'
@@ -9,7 +17,13 @@ import { absoluteUrl } from './image.js'
 type Media = Pick<Related, 'media'>
 type UrlContext = Pick<SerializeContext, 'serverURL'>
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#039;',
+}
 
 /**
  * WordPress's `esc_js`, which the original applies to json_ld names and descriptions: HTML special characters as
@@ -55,7 +69,9 @@ function imageUrl(id: Id | null | undefined, related: Media, ctx: UrlContext): {
  */
 function obfuscateEmail(email: string): string {
   return [...email]
-    .map((char, index) => (index % 2 === 0 || /[@&<>"']/.test(char) ? `&#${char.codePointAt(0)};` : char))
+    .map((char, index) =>
+      index % 2 === 0 || /[@&<>"']/.test(char) ? `&#${char.codePointAt(0)};` : char,
+    )
     .join('')
 }
 
@@ -69,7 +85,8 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
     addressCountry: venue.country,
   }
   const address = { '@type': 'PostalAddress' } as PostalAddress
-  for (const [key, value] of Object.entries(parts)) if (value) address[key as keyof typeof parts] = escapeHtml(value)
+  for (const [key, value] of Object.entries(parts))
+    if (value) address[key as keyof typeof parts] = escapeHtml(value)
   const hasGeo = typeof venue.geoLat === 'number' && typeof venue.geoLng === 'number'
   return {
     '@type': 'Place',
@@ -79,7 +96,13 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
     url: '',
     address,
     ...(hasGeo
-      ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geoLat as number, longitude: venue.geoLng as number } }
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: venue.geoLat as number,
+            longitude: venue.geoLng as number,
+          },
+        }
       : {}),
     telephone: escapeHtml(venue.phone ?? ''),
     sameAs: escapeHtml(venue.website ?? ''),
@@ -87,7 +110,11 @@ export function placeJsonLd(venue: VenueDoc, related: Media, ctx: UrlContext): P
 }
 
 /** schema.org `Person` of an organizer, as in the organizer's and the event's json_ld. */
-export function personJsonLd(organizer: OrganizerDoc, related: Media, ctx: UrlContext): PersonJsonLd {
+export function personJsonLd(
+  organizer: OrganizerDoc,
+  related: Media,
+  ctx: UrlContext,
+): PersonJsonLd {
   return {
     '@type': 'Person',
     name: escJs(organizer.name ?? ''),
@@ -100,10 +127,17 @@ export function personJsonLd(organizer: OrganizerDoc, related: Media, ctx: UrlCo
   }
 }
 
-function offer(event: EventDoc, url: string, ctx: Pick<SerializeContext, 'siteTimezone'>): { offers?: OfferJsonLd } {
+function offer(
+  event: EventDoc,
+  url: string,
+  ctx: Pick<SerializeContext, 'siteTimezone'>,
+): { offers?: OfferJsonLd } {
   const price = offerPrice(event)
   if (price === null) return {}
-  const publicationDay = wallClock(event.publishedAt ?? event.createdAt, ctx.siteTimezone).slice(0, 10)
+  const publicationDay = wallClock(event.publishedAt ?? event.createdAt, ctx.siteTimezone).slice(
+    0,
+    10,
+  )
   return {
     offers: {
       '@type': 'Offer',

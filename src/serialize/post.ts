@@ -9,9 +9,15 @@ const NEVER = '0000-00-00 00:00:00'
 type UrlValues = { id?: Id; path?: string; slug?: string | null }
 
 /** Fills a URL template: `{serverURL}`, `{slug}`, `{id}`, `{path}`. */
-export function fillTemplate(template: string, ctx: Pick<SerializeContext, 'serverURL'>, values: UrlValues): string {
-  return template.replace(/\{(serverURL|slug|id|path)\}/g, (_, key: 'id' | 'path' | 'serverURL' | 'slug') =>
-    key === 'serverURL' ? ctx.serverURL : String(values[key] ?? ''),
+export function fillTemplate(
+  template: string,
+  ctx: Pick<SerializeContext, 'serverURL'>,
+  values: UrlValues,
+): string {
+  return template.replace(
+    /\{(serverURL|slug|id|path)\}/g,
+    (_, key: 'id' | 'path' | 'serverURL' | 'slug') =>
+      key === 'serverURL' ? ctx.serverURL : String(values[key] ?? ''),
   )
 }
 
@@ -24,7 +30,10 @@ export const postStatus = (doc: PostState): string => (doc.deletedAt ? 'trash' :
  * The slug as the original reports it: WordPress renames the slug of a trashed post to `…__trashed`, and events
  * (not venues or organizers, which TEC names itself) have none until they are published, unless one was given.
  */
-export function postSlug(doc: PostState & { slug?: string | null }, { emptyUntilPublished = false } = {}): string {
+export function postSlug(
+  doc: PostState & { slug?: string | null },
+  { emptyUntilPublished = false } = {},
+): string {
   if (emptyUntilPublished && isUnpublished(doc) && !doc.slugGiven) return ''
   const slug = doc.slug ?? ''
   return doc.deletedAt && slug ? `${slug}__trashed` : slug
@@ -35,7 +44,10 @@ export function postSlug(doc: PostState & { slug?: string | null }, { emptyUntil
  * pending records have the zero GMT date of WordPress unless a write gave one, and then keep a zero GMT
  * modification date until edited (WordPress starts it at the GMT date).
  */
-export function postFields(doc: PostState, ctx: Pick<SerializeContext, 'siteTimezone'>): PostFields {
+export function postFields(
+  doc: PostState,
+  ctx: Pick<SerializeContext, 'siteTimezone'>,
+): PostFields {
   const published = doc.publishedAt ?? doc.createdAt
   const modifiedUtc = wallClock(doc.updatedAt, 'UTC')
   const neverEdited = modifiedUtc === wallClock(doc.createdAt, 'UTC')
@@ -55,7 +67,11 @@ const hostNames = new Map<string, string>()
  * `global_id` is the server's host name without port plus `?id=N`, as the original's; venues and organizers add
  * their type (`&type=venue`), since each collection numbers its own ids and an event's id may be a venue's too.
  */
-export function globalIds(id: Id, ctx: Pick<SerializeContext, 'serverURL'>, type?: 'organizer' | 'venue'): GlobalIds {
+export function globalIds(
+  id: Id,
+  ctx: Pick<SerializeContext, 'serverURL'>,
+  type?: 'organizer' | 'venue',
+): GlobalIds {
   let hostName = hostNames.get(ctx.serverURL)
   if (hostName === undefined) {
     hostName = new URL(ctx.serverURL).hostname

@@ -36,7 +36,9 @@ const objectOf =
     type: 'object',
     description,
     properties,
-    required: Object.keys(properties).filter((key) => !(optional as readonly string[]).includes(key)),
+    required: Object.keys(properties).filter(
+      (key) => !(optional as readonly string[]).includes(key),
+    ),
     additionalProperties: false,
   })
 
@@ -88,7 +90,9 @@ const dateDetails = objectOf<DateDetails>('The parts of a date, as zero-padded s
   [],
 )
 
-const costDetails = objectOf<CostDetails>('The cost as parsed: its currency and the numbers it names, ascending')(
+const costDetails = objectOf<CostDetails>(
+  'The cost as parsed: its currency and the numbers it names, ascending',
+)(
   {
     currency_symbol: string,
     currency_code: string,
@@ -177,7 +181,11 @@ const placeJsonLd = objectOf<PlaceJsonLd>('schema.org Place of a venue')(
     geo: {
       type: 'object',
       required: ['@type', 'latitude', 'longitude'],
-      properties: { '@type': { type: 'string', const: 'GeoCoordinates' }, latitude: number, longitude: number },
+      properties: {
+        '@type': { type: 'string', const: 'GeoCoordinates' },
+        latitude: number,
+        longitude: number,
+      },
       additionalProperties: false,
     },
     telephone: string,
@@ -233,9 +241,14 @@ const eventJsonLd = objectOf<EventJsonLd>('schema.org Event, with the first venu
   ['image', 'location', 'organizer', 'offers'],
 )
 
-const featuredImage: Schema = { oneOf: [{ const: false }, ref('Image')], description: 'The featured image, or false' }
+const featuredImage: Schema = {
+  oneOf: [{ const: false }, ref('Image')],
+  description: 'The featured image, or false',
+}
 
-const venue = objectOf<VenueObject>('A venue; empty fields are left out; `json_ld` on single reads only')(
+const venue = objectOf<VenueObject>(
+  'A venue; empty fields are left out; `json_ld` on single reads only',
+)(
   {
     id: integer,
     author: string,
@@ -262,11 +275,31 @@ const venue = objectOf<VenueObject>('A venue; empty fields are left out; `json_l
     show_map_link: boolean,
     ...globalIds,
   },
-  ['author', 'venue', 'description', 'excerpt', 'slug', 'image', 'address', 'city', 'country', 'province', 'state',
-    'zip', 'phone', 'website', 'stateprovince', 'geo_lat', 'geo_lng', 'json_ld'],
+  [
+    'author',
+    'venue',
+    'description',
+    'excerpt',
+    'slug',
+    'image',
+    'address',
+    'city',
+    'country',
+    'province',
+    'state',
+    'zip',
+    'phone',
+    'website',
+    'stateprovince',
+    'geo_lat',
+    'geo_lng',
+    'json_ld',
+  ],
 )
 
-const organizer = objectOf<OrganizerObject>('An organizer; empty fields are left out; `json_ld` on single reads only')(
+const organizer = objectOf<OrganizerObject>(
+  'An organizer; empty fields are left out; `json_ld` on single reads only',
+)(
   {
     id: integer,
     author: string,
@@ -283,7 +316,18 @@ const organizer = objectOf<OrganizerObject>('An organizer; empty fields are left
     json_ld: ref('PersonJsonLd'),
     ...globalIds,
   },
-  ['author', 'organizer', 'description', 'excerpt', 'slug', 'image', 'phone', 'website', 'email', 'json_ld'],
+  [
+    'author',
+    'organizer',
+    'description',
+    'excerpt',
+    'slug',
+    'image',
+    'phone',
+    'website',
+    'email',
+    'json_ld',
+  ],
 )
 
 const event = objectOf<EventObject>(
@@ -359,14 +403,19 @@ const error: Schema = {
           oneOf: [{ type: 'object', additionalProperties: string }, strings],
         },
         details: {
-          description: 'Per invalid parameter, the nested error of a type or limit check (`[]` when none)',
+          description:
+            'Per invalid parameter, the nested error of a type or limit check (`[]` when none)',
           oneOf: [{ type: 'object', additionalProperties: detail }, alwaysEmpty],
         },
         term_id: { ...integer, description: 'term_exists: the id of the existing term' },
       },
       additionalProperties: true,
     },
-    additional_data: { type: 'array', items: integer, description: 'term_exists: the id of the existing term' },
+    additional_data: {
+      type: 'array',
+      items: integer,
+      description: 'term_exists: the id of the existing term',
+    },
   },
   additionalProperties: false,
 }
@@ -386,11 +435,16 @@ const routeDescription: Schema = {
         properties: {
           methods: strings,
           args: {
-            description: 'Each argument as a JSON schema, with `required` as a boolean (the original: `[]` for none)',
+            description:
+              'Each argument as a JSON schema, with `required` as a boolean (the original: `[]` for none)',
             oneOf: [
               {
                 type: 'object',
-                additionalProperties: { type: 'object', required: ['required'], properties: { required: boolean } },
+                additionalProperties: {
+                  type: 'object',
+                  required: ['required'],
+                  properties: { required: boolean },
+                },
               },
               alwaysEmpty,
             ],
@@ -407,7 +461,10 @@ const routeDescription: Schema = {
 const index: Schema = {
   type: 'object',
   required: ['namespace', 'routes'],
-  properties: { namespace: string, routes: { type: 'object', additionalProperties: ref('RouteDescription') } },
+  properties: {
+    namespace: string,
+    routes: { type: 'object', additionalProperties: ref('RouteDescription') },
+  },
   additionalProperties: false,
 }
 

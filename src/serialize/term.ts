@@ -8,7 +8,11 @@ export type Taxonomy = 'categories' | 'tags'
 
 const WP_TAXONOMY = { categories: 'tribe_events_cat', tags: 'post_tag' } as const
 
-function termUrls(term: TermDoc, taxonomy: Taxonomy, ctx: Pick<SerializeContext, 'namespaceURL'>): TermUrls {
+function termUrls(
+  term: TermDoc,
+  taxonomy: Taxonomy,
+  ctx: Pick<SerializeContext, 'namespaceURL'>,
+): TermUrls {
   const collection = `${ctx.namespaceURL}/${taxonomy}`
   const urls: TermUrls = { self: `${collection}/${term.id}`, collection }
   if (term.parent) urls.up = `${collection}/${term.parent}`
@@ -57,7 +61,11 @@ export function serializeTerm(
 ): TermObject {
   const url =
     taxonomy === 'categories'
-      ? fillTemplate(ctx.urls.category, ctx, { id: term.id, path: categoryPath(term, categories), slug: term.slug })
+      ? fillTemplate(ctx.urls.category, ctx, {
+          id: term.id,
+          path: categoryPath(term, categories),
+          slug: term.slug,
+        })
       : fillTemplate(ctx.urls.tag, ctx, { id: term.id, slug: term.slug })
   return {
     id: term.id,

@@ -21,11 +21,16 @@ async function send(ctx: FuzzContext, request: FuzzCase): Promise<Answer> {
   const token = ctx.tokens[request.caller]
   if (token) headers.authorization = `JWT ${token}`
   if (request.body?.contentType) headers['content-type'] = request.body.contentType
-  const response = await fetch(`${ctx.url}/api/${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`, {
-    method: request.method,
-    headers,
-    body: request.body && (request.body.latin1 ? Buffer.from(request.body.text, 'latin1') : request.body.text),
-  })
+  const response = await fetch(
+    `${ctx.url}/api/${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`,
+    {
+      method: request.method,
+      headers,
+      body:
+        request.body &&
+        (request.body.latin1 ? Buffer.from(request.body.text, 'latin1') : request.body.text),
+    },
+  )
   return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
@@ -38,11 +43,18 @@ const ECHO_FIELDS = /rest_url$/
 function unsafeOutput(value: unknown, key = ''): string[] {
   if (typeof value === 'string') {
     if (HTML_FIELDS.has(key)) {
-      return /<script|<[^>]*\s(on\w+\s*=|href\s*=\s*["']?\s*javascript:)/i.test(value) ? [`unsafe HTML in ${key}: ${value.slice(0, 200)}`] : []
+      return /<script|<[^>]*\s(on\w+\s*=|href\s*=\s*["']?\s*javascript:)/i.test(value)
+        ? [`unsafe HTML in ${key}: ${value.slice(0, 200)}`]
+        : []
     }
-    return !ECHO_FIELDS.test(key) && /[<>"]/.test(value) ? [`unescaped text in ${key}: ${value.slice(0, 200)}`] : []
+    return !ECHO_FIELDS.test(key) && /[<>"]/.test(value)
+      ? [`unescaped text in ${key}: ${value.slice(0, 200)}`]
+      : []
   }
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, item]) => unsafeOutput(item, Array.isArray(value) ? key : name))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) =>
+      unsafeOutput(item, Array.isArray(value) ? key : name),
+    )
   return []
 }
 
@@ -54,8 +66,13 @@ export function contractProblems({ status, headers, text }: Answer): string[] {
   const problems: string[] = []
   if (status >= 500) problems.push(`status ${status}`)
   const calendar = status === 200 && /^text\/calendar\b/.test(headers.get('content-type') ?? '')
-  if (!calendar && !/^application\/json\b/.test(headers.get('content-type') ?? '')) problems.push(`content-type ${headers.get('content-type')}`)
-  if (headers.get('x-content-type-options') !== 'nosniff' || !headers.get('content-security-policy')) problems.push('security headers missing')
+  if (!calendar && !/^application\/json\b/.test(headers.get('content-type') ?? ''))
+    problems.push(`content-type ${headers.get('content-type')}`)
+  if (
+    headers.get('x-content-type-options') !== 'nosniff' ||
+    !headers.get('content-security-policy')
+  )
+    problems.push('security headers missing')
   if (headers.has('x-powered-by')) problems.push(`x-powered-by ${headers.get('x-powered-by')}`)
   if (calendar) problems.push(...calendarProblems(text))
   else problems.push(...jsonProblems(status, text))
@@ -64,8 +81,12 @@ export function contractProblems({ status, headers, text }: Answer): string[] {
 
 /** An iCalendar answer (`ical` or `Accept: text/calendar` on the events routes): one calendar, CRLF lines of at most 75 octets. */
 function calendarProblems(text: string): string[] {
-  if (!text.startsWith('BEGIN:VCALENDAR\r\n') || !text.endsWith('END:VCALENDAR\r\n')) return ['not one iCalendar object']
-  const long = text.slice(0, -2).split('\r\n').find((line) => Buffer.byteLength(line) > 75 || /[\r\n]/.test(line))
+  if (!text.startsWith('BEGIN:VCALENDAR\r\n') || !text.endsWith('END:VCALENDAR\r\n'))
+    return ['not one iCalendar object']
+  const long = text
+    .slice(0, -2)
+    .split('\r\n')
+    .find((line) => Buffer.byteLength(line) > 75 || /[\r\n]/.test(line))
   return long === undefined ? [] : [`iCalendar line not folded: ${long.slice(0, 100)}`]
 }
 
@@ -85,7 +106,8 @@ function jsonProblems(status: number, text: string): string[] {
       typeof body.message === 'string' &&
       typeof body.data === 'object' &&
       body.data?.status === status
-    if (!shaped) problems.push('error body is not {code, message, data: {status}} with the response status')
+    if (!shaped)
+      problems.push('error body is not {code, message, data: {status}} with the response status')
   }
   return problems
 }
@@ -109,7 +131,10 @@ async function snapshot(ctx: FuzzContext): Promise<Record<string, string>> {
 }
 
 /** The problems of one request (and its status); a write that was refused must have changed nothing. */
-export async function check(ctx: FuzzContext, request: FuzzCase): Promise<{ status: number; problems: string[] }> {
+export async function check(
+  ctx: FuzzContext,
+  request: FuzzCase,
+): Promise<{ status: number; problems: string[] }> {
   const write = !['GET', 'OPTIONS'].includes(request.method)
   const before = write ? await snapshot(ctx) : undefined
   let answer: Answer
@@ -117,19 +142,24 @@ export async function check(ctx: FuzzContext, request: FuzzCase): Promise<{ stat
     answer = await send(ctx, request)
   } catch (error) {
     // No answer at all: the connection was dropped or the server stopped answering.
-    const cause = error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)
+    const cause =
+      error instanceof Error
+        ? ((error.cause as Error | undefined)?.message ?? error.message)
+        : String(error)
     return { status: 0, problems: [`no answer: ${cause}`] }
   }
   const problems = contractProblems(answer)
   if (before && answer.status >= 400) {
     const after = await snapshot(ctx)
     const changed = ctx.collections.filter((collection) => before[collection] !== after[collection])
-    if (changed.length) problems.push(`refused write (${answer.status}) changed ${changed.join(', ')}`)
+    if (changed.length)
+      problems.push(`refused write (${answer.status}) changed ${changed.join(', ')}`)
   }
   return { status: answer.status, problems }
 }
 
-const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text)
+const clip = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text
 
 export const describeCase = (request: FuzzCase) =>
   `${request.method} ${clip(`/api/${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`, 400)} as ${request.caller}` +
@@ -176,7 +206,10 @@ export async function fuzz(
     report.failure = {
       path: details.counterexamplePath ?? '',
       request: describeCase(details.counterexample[0]),
-      problems: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
+      problems:
+        details.errorInstance instanceof Error
+          ? details.errorInstance.message
+          : String(details.errorInstance),
     }
   }
   return report

@@ -21,7 +21,12 @@ import {
 export type { Fixture } from './values.js'
 
 /** One method of one route of the namespace, as the route table declares it. */
-export type FuzzTarget = { name: string; method: Method; path: string; params: Record<string, Param> }
+export type FuzzTarget = {
+  name: string
+  method: Method
+  path: string
+  params: Record<string, Param>
+}
 
 /**
  * Every route and method of the namespace, from the same route table that serves it; reads first and deletes last,
@@ -32,7 +37,16 @@ export function fuzzTargets(options: EventsCalendarOptions, locales: string[]): 
     .flatMap((route) =>
       METHODS.flatMap((method) => {
         const spec = route.methods[method] as MethodSpec | undefined
-        return spec ? [{ name: `${method} ${route.path || '/'}`, method, path: route.path, params: spec.params }] : []
+        return spec
+          ? [
+              {
+                name: `${method} ${route.path || '/'}`,
+                method,
+                path: route.path,
+                params: spec.params,
+              },
+            ]
+          : []
       }),
     )
     .sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method))
@@ -56,15 +70,27 @@ const rawText = (text: fc.Arbitrary<string>) =>
   fc.oneof(
     { weight: 4, arbitrary: text.map(percentEncode) },
     { weight: 1, arbitrary: fc.constantFrom(...BROKEN_PERCENT) },
-    { weight: 1, arbitrary: fc.tuple(text, fc.constantFrom(...BROKEN_PERCENT)).map(([value, bad]) => percentEncode(value) + bad) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(text, fc.constantFrom(...BROKEN_PERCENT))
+        .map(([value, bad]) => percentEncode(value) + bad),
+    },
   )
 
 /** A path segment for `:id(\d+)` or `:slug`: real ones, digits of any length, or anything for a slug. */
 function segment(pattern: string | undefined, known: Known): fc.Arbitrary<string> {
   if (pattern) {
-    return fc.oneof(fc.constantFrom(...known.ids), fc.stringMatching(/^\d{1,25}$/), fc.constantFrom('0', '00'))
+    return fc.oneof(
+      fc.constantFrom(...known.ids),
+      fc.stringMatching(/^\d{1,25}$/),
+      fc.constantFrom('0', '00'),
+    )
   }
-  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known.slugs) }, { weight: 3, arbitrary: rawText(hostileText) })
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...known.slugs) },
+    { weight: 3, arbitrary: rawText(hostileText) },
+  )
 }
 
 /** `events` for `/events/:id(\\d+)`: the family of records a route serves. */
@@ -91,7 +117,10 @@ function keyOf(names: string[]): fc.Arbitrary<string> {
     { weight: 1, arbitrary: name.map((n) => `${n}[]`) },
     { weight: 1, arbitrary: name.map((n) => `${n}[0]`) },
     { weight: 1, arbitrary: name.map((n) => `${n}[a][b][c][]`) },
-    { weight: 1, arbitrary: fc.tuple(name, hostileText).map(([n, key]) => `${n}[${percentEncode(key)}]`) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(name, hostileText).map(([n, key]) => `${n}[${percentEncode(key)}]`),
+    },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
@@ -127,10 +156,16 @@ function pairsOf(target: FuzzTarget, fixture: Fixture, plausible: boolean): fc.A
   const pair = (plausible ? fc.constantFrom(...names) : keyOf(names)).chain((key) => {
     const base = key.replace(/\[.*$/, '')
     const param = target.params[base]
-    const value = param ? plausibleText(base, param, familyOf(target), fixture) : fc.string({ maxLength: 5 })
+    const value = param
+      ? plausibleText(base, param, familyOf(target), fixture)
+      : fc.string({ maxLength: 5 })
     if (plausible) return value.map((text) => `${key}=${percentEncode(text)}`)
     return fc
-      .oneof({ weight: 3, arbitrary: rawText(value) }, { weight: 2, arbitrary: rawText(hostileText) }, { weight: 1, arbitrary: fc.constant(null) })
+      .oneof(
+        { weight: 3, arbitrary: rawText(value) },
+        { weight: 2, arbitrary: rawText(hostileText) },
+        { weight: 1, arbitrary: fc.constant(null) },
+      )
       .map((text) => (text === null ? key : `${key}=${text}`))
   })
   return fc.array(pair, { maxLength: plausible ? 3 : 7 }).map((pairs) => pairs.join('&'))
@@ -141,7 +176,11 @@ function pairsOf(target: FuzzTarget, fixture: Fixture, plausible: boolean): fc.A
  * carry only values of the right kind (with hostile free text), so that writes also succeed; the others mix in
  * wrong types and shapes.
  */
-function jsonObjectOf(target: FuzzTarget, fixture: Fixture, plausible: boolean): fc.Arbitrary<string> {
+function jsonObjectOf(
+  target: FuzzTarget,
+  fixture: Fixture,
+  plausible: boolean,
+): fc.Arbitrary<string> {
   const names = Object.keys(target.params)
   const declared = names.map((name) => {
     const param = target.params[name] as Param
@@ -160,21 +199,50 @@ function jsonObjectOf(target: FuzzTarget, fixture: Fixture, plausible: boolean):
     )
   })
   // Stored fields no client may set, prototype keys, and declared names again (a key that repeats).
-  const extraKey = fc.constantFrom(...names, '__proto__', 'constructor', 'id', 'deletedAt', '_status', 'passwordHash', 'searchText', 'where')
+  const extraKey = fc.constantFrom(
+    ...names,
+    '__proto__',
+    'constructor',
+    'id',
+    'deletedAt',
+    '_status',
+    'passwordHash',
+    'searchText',
+    'where',
+  )
   const extra = fc.array(fc.tuple(extraKey, hostileJson), { maxLength: 2 })
-  return fc.tuple(fc.tuple(...declared), plausible ? fc.constant([]) : extra).map(([entries, extras]) =>
-    `{${[...entries, ...extras]
-      .filter((entry): entry is readonly [string, unknown] => entry !== null)
-      .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`)
-      .join(',')}}`,
+  return fc.tuple(fc.tuple(...declared), plausible ? fc.constant([]) : extra).map(
+    ([entries, extras]) =>
+      `{${[...entries, ...extras]
+        .filter((entry): entry is readonly [string, unknown] => entry !== null)
+        .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`)
+        .join(',')}}`,
   )
 }
 
 function bodyOf(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<FuzzCase['body']> {
   return fc.oneof(
-    { weight: 4, arbitrary: jsonObjectOf(target, fixture, true).map((text) => ({ contentType: 'application/json', text })) },
-    { weight: 4, arbitrary: jsonObjectOf(target, fixture, false).map((text) => ({ contentType: 'application/json', text })) },
-    { weight: 3, arbitrary: pairsOf(target, fixture, false).map((text) => ({ contentType: 'application/x-www-form-urlencoded', text })) },
+    {
+      weight: 4,
+      arbitrary: jsonObjectOf(target, fixture, true).map((text) => ({
+        contentType: 'application/json',
+        text,
+      })),
+    },
+    {
+      weight: 4,
+      arbitrary: jsonObjectOf(target, fixture, false).map((text) => ({
+        contentType: 'application/json',
+        text,
+      })),
+    },
+    {
+      weight: 3,
+      arbitrary: pairsOf(target, fixture, false).map((text) => ({
+        contentType: 'application/x-www-form-urlencoded',
+        text,
+      })),
+    },
     {
       weight: 1,
       arbitrary: jsonObjectOf(target, fixture, true).map((text) => ({
@@ -204,7 +272,17 @@ function bodyOf(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<FuzzCase['bo
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom(undefined, 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/JSON'), hostileText)
+        .tuple(
+          fc.constantFrom(
+            undefined,
+            'text/plain',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=latin1',
+            'application/JSON',
+          ),
+          hostileText,
+        )
         .map(([contentType, text]) => ({ contentType, text })),
     },
     { weight: 1, arbitrary: fc.constant(undefined) },
@@ -223,7 +301,9 @@ export function casesFor(target: FuzzTarget, fixture: Fixture): fc.Arbitrary<Fuz
   const write = target.method !== 'GET'
   return fc.record({
     method: fc.constant(target.method),
-    caller: write ? fc.constantFrom<Caller>('editor', 'editor', 'anonymous') : fc.constantFrom<Caller>('anonymous', 'editor'),
+    caller: write
+      ? fc.constantFrom<Caller>('editor', 'editor', 'anonymous')
+      : fc.constantFrom<Caller>('anonymous', 'editor'),
     path: pathOf(target, fixture).map(clipped),
     query: fc
       .oneof(
@@ -242,7 +322,9 @@ export const notAnIdParams = (target: FuzzTarget) =>
     ? []
     : Object.entries(target.params).flatMap(([name, param]) => {
         const values = notAnIdJson(name, param)
-        return values ? [values.map((value) => `${JSON.stringify(name)}:${JSON.stringify(value)}`)] : []
+        return values
+          ? [values.map((value) => `${JSON.stringify(name)}:${JSON.stringify(value)}`)]
+          : []
       })
 
 /**
@@ -256,21 +338,28 @@ export function notAnIdCases(target: FuzzTarget, fixture: Fixture): fc.Arbitrary
     caller: fc.constant<Caller>('editor'),
     path: pathOf(target, fixture).map(clipped),
     query: fc.constant(''),
-    body: fc.tuple(jsonObjectOf(target, fixture, true), fc.oneof(...pairs)).map(([object, pair]) => ({
-      contentType: 'application/json',
-      // A key given twice counts once, as its last value.
-      text: `${object.slice(0, -1)}${object === '{}' ? '' : ','}${pair}}`,
-    })),
+    body: fc
+      .tuple(jsonObjectOf(target, fixture, true), fc.oneof(...pairs))
+      .map(([object, pair]) => ({
+        contentType: 'application/json',
+        // A key given twice counts once, as its last value.
+        text: `${object.slice(0, -1)}${object === '{}' ? '' : ','}${pair}}`,
+      })),
   })
 }
 
 /** Requests to paths and methods the namespace does not have, and to routes with broken segments. */
 export function strayCases(): fc.Arbitrary<FuzzCase> {
-  const segmentArb = fc.oneof(fc.constantFrom('events', 'venues', 'by-slug', 'categories', '.', '', 'doc'), rawText(hostileText))
+  const segmentArb = fc.oneof(
+    fc.constantFrom('events', 'venues', 'by-slug', 'categories', '.', '', 'doc'),
+    rawText(hostileText),
+  )
   return fc.record({
     method: fc.constantFrom(...METHODS, 'OPTIONS'),
     caller: fc.constantFrom<Caller>('anonymous', 'editor'),
-    path: fc.array(segmentArb, { minLength: 1, maxLength: 4 }).map((segments) => clipped(`/${segments.join('/')}`)),
+    path: fc
+      .array(segmentArb, { minLength: 1, maxLength: 4 })
+      .map((segments) => clipped(`/${segments.join('/')}`)),
     query: fc.constantFrom('', 'ml_language=en', 'a[b][c][]=%', `q=${BROKEN_PERCENT.join('')}`),
     body: fc.constant(undefined),
   })

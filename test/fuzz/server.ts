@@ -11,7 +11,9 @@ import { createUser, registerFirstUser } from '../helpers/users.js'
  * The test host on a fresh database with the small calendar of the read tests and an editor: what the fuzzer
  * sends its requests to.
  */
-export async function startFuzzServer(options: EventsCalendarOptions): Promise<{ server: TestServer; ctx: FuzzContext; fixture: Fixture }> {
+export async function startFuzzServer(
+  options: EventsCalendarOptions,
+): Promise<{ server: TestServer; ctx: FuzzContext; fixture: Fixture }> {
   const server = await startTestServer(options)
   const admin = await registerFirstUser(server)
   const editor = (await createUser(server, admin, 'editor@example.test', 'editor')).token
@@ -19,7 +21,10 @@ export async function startFuzzServer(options: EventsCalendarOptions): Promise<{
   const fixture: Fixture = Object.fromEntries(
     Object.entries(calendar).map(([family, records]) => {
       const list = Object.values(records as Record<string, { id: number; slug: string }>)
-      return [family, { ids: list.map((record) => String(record.id)), slugs: list.map((record) => record.slug) }]
+      return [
+        family,
+        { ids: list.map((record) => String(record.id)), slugs: list.map((record) => record.slug) },
+      ]
     }),
   )
   const ctx: FuzzContext = {

@@ -78,7 +78,19 @@ export const NUMBERS = [
 ]
 
 /** Percent sequences that do not decode: truncated, not hex, overlong or surrogate UTF-8, bare `%`. */
-export const BROKEN_PERCENT = ['%', '%%', '%2', '%zz', '%E0%A4%A', '%C0%AF', '%FF', '%ED%A0%80', '%F0%9F%98', '%u0041', '%00']
+export const BROKEN_PERCENT = [
+  '%',
+  '%%',
+  '%2',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%FF',
+  '%ED%A0%80',
+  '%F0%9F%98',
+  '%u0041',
+  '%00',
+]
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/
 
@@ -140,7 +152,15 @@ const DATES = [
 /** Values of parameters whose type alone does not say what is valid; event ends come after every start. */
 const BY_NAME = new Map(
   Object.entries({
-    start_date: ['2027-03-05 20:00', '2027-01-10T14:00:00Z', '2027-01-10T14:00:00+08:00', 'tomorrow 10:00', '1815141600', '12/05/2026', 'next wednesday 4pm'],
+    start_date: [
+      '2027-03-05 20:00',
+      '2027-01-10T14:00:00Z',
+      '2027-01-10T14:00:00+08:00',
+      'tomorrow 10:00',
+      '1815141600',
+      '12/05/2026',
+      'next wednesday 4pm',
+    ],
     end_date: ['2028-03-06 23:00', '2028-12-31', '+2 years'],
     date: DATES,
     date_utc: DATES,
@@ -161,9 +181,17 @@ const knownFor = (name: string, family: string, fixture: Fixture): Known =>
 const typeOf = (param: Param) => (typeof param.type === 'object' ? param.type[0] : param.type)
 
 /** A plausible value for a declared parameter, as text: what a well-behaved client would send. */
-export function plausibleText(name: string, param: Param, family: string, fixture: Fixture): fc.Arbitrary<string> {
+export function plausibleText(
+  name: string,
+  param: Param,
+  family: string,
+  fixture: Fixture,
+): fc.Arbitrary<string> {
   const known = knownFor(name, family, fixture)
-  const id = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids) }, fc.integer({ min: 1, max: 99 }).map(String))
+  const id = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...known.ids) },
+    fc.integer({ min: 1, max: 99 }).map(String),
+  )
   const named = BY_NAME.get(name)
   if (named) return fc.constantFrom(...named)
   if (param.enum?.length) return fc.constantFrom(...param.enum)
@@ -176,30 +204,60 @@ export function plausibleText(name: string, param: Param, family: string, fixtur
     case 'boolean':
       return fc.constantFrom('true', 'false', '1', '0', 'yes', '')
     case 'array':
-      return fc.array(fc.oneof(id, fc.constantFrom(...known.slugs)), { minLength: 1, maxLength: 4 }).map((items) => items.join(','))
+      return fc
+        .array(fc.oneof(id, fc.constantFrom(...known.slugs)), { minLength: 1, maxLength: 4 })
+        .map((items) => items.join(','))
     default:
-      return fc.oneof(fc.constantFrom(...known.slugs, 'Jazz', 'Blue Note Hall', 'music'), fc.string({ maxLength: 10 }))
+      return fc.oneof(
+        fc.constantFrom(...known.slugs, 'Jazz', 'Blue Note Hall', 'music'),
+        fc.string({ maxLength: 10 }),
+      )
   }
 }
 
 const linkedRecord = (name: string): fc.Arbitrary<object> =>
   name === 'venue'
-    ? fc.record({ venue: fc.oneof(fc.constantFrom('Fuzz Hall', 'Blue Note Hall'), hostileText), city: hostileText })
-    : fc.record({ organizer: fc.oneof(fc.constantFrom('Fuzz Org', 'Alice Events'), hostileText), email: fc.constantFrom('a@example.com', '') })
+    ? fc.record({
+        venue: fc.oneof(fc.constantFrom('Fuzz Hall', 'Blue Note Hall'), hostileText),
+        city: hostileText,
+      })
+    : fc.record({
+        organizer: fc.oneof(fc.constantFrom('Fuzz Org', 'Alice Events'), hostileText),
+        email: fc.constantFrom('a@example.com', ''),
+      })
 
 /**
  * A plausible JSON value for a declared parameter. Free text (titles, names, descriptions) is valid whatever it
  * holds, so it gets hostile text too.
  */
-export function plausibleJson(name: string, param: Param, family: string, fixture: Fixture): fc.Arbitrary<unknown> {
+export function plausibleJson(
+  name: string,
+  param: Param,
+  family: string,
+  fixture: Fixture,
+): fc.Arbitrary<unknown> {
   const known = knownFor(name, family, fixture)
   const ids = fc.array(fc.constantFrom(...known.ids.map(Number)), { maxLength: 3 })
   if (typeOf(param) === 'integer') return plausibleText(name, param, family, fixture).map(Number)
   if (typeOf(param) === 'boolean') return fc.boolean()
   // Linked records in event writes; in their own routes `venue` and `organizer` are the name.
-  if (name === 'venue' && typeOf(param) !== 'string') return fc.oneof(fc.constantFrom(...known.ids.map(Number)), ids.map((list) => ({ id: list[0] ?? 1 })), linkedRecord(name))
-  if (name === 'organizer' && typeOf(param) !== 'string') return fc.oneof(ids, ids.map((list) => list.join(',')), fc.array(linkedRecord(name), { maxLength: 2 }))
-  if (typeOf(param) === 'array') return fc.oneof(ids, fc.array(fc.oneof(fc.constantFrom(...known.slugs), hostileText), { maxLength: 3 }))
+  if (name === 'venue' && typeOf(param) !== 'string')
+    return fc.oneof(
+      fc.constantFrom(...known.ids.map(Number)),
+      ids.map((list) => ({ id: list[0] ?? 1 })),
+      linkedRecord(name),
+    )
+  if (name === 'organizer' && typeOf(param) !== 'string')
+    return fc.oneof(
+      ids,
+      ids.map((list) => list.join(',')),
+      fc.array(linkedRecord(name), { maxLength: 2 }),
+    )
+  if (typeOf(param) === 'array')
+    return fc.oneof(
+      ids,
+      fc.array(fc.oneof(fc.constantFrom(...known.slugs), hostileText), { maxLength: 3 }),
+    )
   if (typeOf(param) === 'string' && !param.enum && !param.format && !BY_NAME.has(name)) {
     return fc.oneof(plausibleText(name, param, family, fixture), hostileText)
   }
@@ -231,9 +289,15 @@ const ID_PARAMS = new Set(['image', 'author', 'parent', 'categories', 'tags', 'v
  * venue or organizer object; `undefined` for other parameters (and for the name `venue` of the venue routes).
  */
 export function notAnIdJson(name: string, param: Param): fc.Arbitrary<unknown> | undefined {
-  if (!ID_PARAMS.has(name) || ((name === 'venue' || name === 'organizer') && typeOf(param) === 'string')) return undefined
+  if (
+    !ID_PARAMS.has(name) ||
+    ((name === 'venue' || name === 'organizer') && typeOf(param) === 'string')
+  )
+    return undefined
   const notAnId = fc.constantFrom(...NOT_IDS)
-  const inside = fc.tuple(fc.constantFrom('image', 'author'), notAnId).map(([key, id]) => ({ [name]: `Fuzz ${name}`, [key]: id }))
+  const inside = fc
+    .tuple(fc.constantFrom('image', 'author'), notAnId)
+    .map(([key, id]) => ({ [name]: `Fuzz ${name}`, [key]: id }))
   return fc.oneof(
     { weight: 3, arbitrary: notAnId },
     { weight: 1, arbitrary: fc.array(notAnId, { minLength: 1, maxLength: 2 }) },

@@ -18,7 +18,14 @@ export async function startBalancer(backends: string[]): Promise<Balancer> {
     const send = (tried: number) => {
       const backend = new URL(backends[next++ % backends.length])
       const upstream = http.request(
-        { agent, host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers: req.headers },
+        {
+          agent,
+          host: backend.hostname,
+          port: backend.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(res)

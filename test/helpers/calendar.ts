@@ -17,11 +17,23 @@ export const inDays = (days: number, hour = 18) => {
  */
 export async function createCalendar(payload: Payload) {
   const create = <T extends Record<string, unknown>>(collection: string, data: T, locale = 'en') =>
-    payload.create({ collection: collection as 'events', data: data as never, locale: locale as 'en' }) as Promise<{ id: number; slug: string }>
-  const translate = (collection: string, id: number, data: Record<string, unknown>, locale: 'zh-hans' | 'zh-hant') =>
-    payload.update({ collection: collection as 'events', id, data: data as never, locale })
+    payload.create({
+      collection: collection as 'events',
+      data: data as never,
+      locale: locale as 'en',
+    }) as Promise<{ id: number; slug: string }>
+  const translate = (
+    collection: string,
+    id: number,
+    data: Record<string, unknown>,
+    locale: 'zh-hans' | 'zh-hant',
+  ) => payload.update({ collection: collection as 'events', id, data: data as never, locale })
 
-  const music = await create('event-categories', { name: 'Music', slug: 'music', description: 'All music' })
+  const music = await create('event-categories', {
+    name: 'Music',
+    slug: 'music',
+    description: 'All music',
+  })
   const jazz = await create('event-categories', { name: 'Jazz', slug: 'jazz', parent: music.id })
   const sports = await create('event-categories', { name: 'Sports', slug: 'sports' })
   const unused = await create('event-categories', { name: 'Unused', slug: 'unused' })
@@ -40,10 +52,24 @@ export async function createCalendar(payload: Payload) {
     geoLng: -74.0005,
     status: 'publish',
   })
-  const park = await create('venues', { name: 'Riverside Park', city: 'Portland', country: 'United States', status: 'publish' })
+  const park = await create('venues', {
+    name: 'Riverside Park',
+    city: 'Portland',
+    country: 'United States',
+    status: 'publish',
+  })
   const draftVenue = await create('venues', { name: 'Secret Loft', status: 'draft' })
-  const alice = await create('organizers', { name: 'Alice Events', email: 'alice@example.com', phone: '+1 555-0100', status: 'publish' })
-  const bob = await create('organizers', { name: 'Bob Presents', email: 'bob@example.org', status: 'publish' })
+  const alice = await create('organizers', {
+    name: 'Alice Events',
+    email: 'alice@example.com',
+    phone: '+1 555-0100',
+    status: 'publish',
+  })
+  const bob = await create('organizers', {
+    name: 'Bob Presents',
+    email: 'bob@example.org',
+    status: 'publish',
+  })
 
   const event = (title: string, days: number, extra: Record<string, unknown> = {}) =>
     create('events', {
@@ -65,9 +91,23 @@ export async function createCalendar(payload: Payload) {
     cost: '$10',
     featured: true,
   })
-  await translate('events', jazzNight.id, { title: '爵士之夜', excerpt: '市中心的現場爵士樂' }, 'zh-hant')
-  const run = await event('Morning Run', 5, { venue: [park.id], categories: [sports.id], tags: [family.id], ticketed: true })
-  const concert = await event('Symphony Concert', 8, { categories: [music.id], tags: [free.id, family.id], organizers: [bob.id] })
+  await translate(
+    'events',
+    jazzNight.id,
+    { title: '爵士之夜', excerpt: '市中心的現場爵士樂' },
+    'zh-hant',
+  )
+  const run = await event('Morning Run', 5, {
+    venue: [park.id],
+    categories: [sports.id],
+    tags: [family.id],
+    ticketed: true,
+  })
+  const concert = await event('Symphony Concert', 8, {
+    categories: [music.id],
+    tags: [free.id, family.id],
+    organizers: [bob.id],
+  })
   const past = await event('Past Lecture', -30, { venue: [park.id] })
   const ongoing = await create('events', {
     title: 'Ongoing Exhibition',
@@ -89,7 +129,11 @@ export async function createCalendar(payload: Payload) {
     cost: '$5',
   })
   const trashed = await event('Cancelled Show', 9)
-  await payload.update({ collection: 'events', id: trashed.id, data: { deletedAt: new Date().toISOString() } })
+  await payload.update({
+    collection: 'events',
+    id: trashed.id,
+    data: { deletedAt: new Date().toISOString() },
+  })
   const child = await event('Jazz Night Encore', 3, { parent: jazzNight.id })
 
   return {
@@ -97,6 +141,20 @@ export async function createCalendar(payload: Payload) {
     tags: { free, family },
     venues: { hall, park, draftVenue },
     organizers: { alice, bob },
-    events: { jazzNight, run, concert, past, ongoing, far, draft, pending, privateEvent, hidden, secret, trashed, child },
+    events: {
+      jazzNight,
+      run,
+      concert,
+      past,
+      ongoing,
+      far,
+      draft,
+      pending,
+      privateEvent,
+      hidden,
+      secret,
+      trashed,
+      child,
+    },
   }
 }

@@ -19,7 +19,10 @@ const SOURCES: Record<Resource, string[]> = {
 }
 const NAMESPACE = '/wp-json/tribe/events/v1'
 /** A 1×1 PNG, for the images the site serves. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 export type CapturedSite = {
   url: string
@@ -69,9 +72,15 @@ export async function startCapturedSite(): Promise<CapturedSite> {
   const translated = (resource: Resource, record: Wire): Wire => {
     if (resource === 'events') {
       const id = record.id + 1000
-      return { ...record, id, title: `${record.title}（繁）`, global_id: record.global_id.replace(/id=\d+/, `id=${id}`) }
+      return {
+        ...record,
+        id,
+        title: `${record.title}（繁）`,
+        global_id: record.global_id.replace(/id=\d+/, `id=${id}`),
+      }
     }
-    if (resource === 'categories' || resource === 'tags') return { ...record, name: `${record.name}（繁）` }
+    if (resource === 'categories' || resource === 'tags')
+      return { ...record, name: `${record.name}（繁）` }
     return record
   }
 
@@ -84,30 +93,47 @@ export async function startCapturedSite(): Promise<CapturedSite> {
     await new Promise((resolve) => setTimeout(resolve, 5))
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       inFlight--
-      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body))
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers })
+        .end(JSON.stringify(body))
     }
     const url = new URL(req.url!, site.url)
     if (url.pathname.startsWith('/wp-content/uploads/')) {
       inFlight--
-      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) }).end(PNG)
+      res
+        .writeHead(200, { 'content-type': 'image/png', 'content-length': String(PNG.length) })
+        .end(PNG)
       return
     }
-    if (url.pathname.replace(/\/$/, '') === NAMESPACE) return send(200, { namespace: 'tribe/events/v1', routes: {} })
+    if (url.pathname.replace(/\/$/, '') === NAMESPACE)
+      return send(200, { namespace: 'tribe/events/v1', routes: {} })
     const resource = url.pathname.slice(NAMESPACE.length + 1).replace(/\/$/, '') as Resource
-    if (!RESOURCES.includes(resource)) return send(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
+    if (!RESOURCES.includes(resource))
+      return send(404, {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      })
 
     const page = Number(url.searchParams.get('page') ?? 1)
     const fault = resource === 'events' && page === 2 ? 'events-page-2' : resource
-    if (faults.delete(fault)) return send(fault === 'venues' ? 429 : 503, { code: 'busy' }, { 'retry-after': '0' })
+    if (faults.delete(fault))
+      return send(fault === 'venues' ? 429 : 503, { code: 'busy' }, { 'retry-after': '0' })
 
     // A site may cap pages lower than the original's 50; this one does, so every list takes several pages.
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 4)
     const language = url.searchParams.get('lang')
-    const all = site.records[resource].map((record) => (language === 'zh-hant' ? translated(resource, record) : record))
+    const all = site.records[resource].map((record) =>
+      language === 'zh-hant' ? translated(resource, record) : record,
+    )
     const totalPages = Math.ceil(all.length / perPage)
     const terms = resource === 'categories' || resource === 'tags'
     if (page > totalPages && !terms) {
-      return send(404, { code: 'event-archive-page-not-found', message: 'The requested page does not exist.', data: { status: 404 } })
+      return send(404, {
+        code: 'event-archive-page-not-found',
+        message: 'The requested page does not exist.',
+        data: { status: 404 },
+      })
     }
     const base = `${site.url}${NAMESPACE}/${resource}/`
     const rest = new URLSearchParams(url.searchParams)
@@ -131,13 +157,29 @@ export async function startCapturedSite(): Promise<CapturedSite> {
 
   for (const resource of RESOURCES) {
     const byId = new Map<number, Wire>()
-    for (const name of SOURCES[resource]) for (const record of load(name, site.url).body[resource]) if (!byId.has(record.id)) byId.set(record.id, record)
+    for (const name of SOURCES[resource])
+      for (const record of load(name, site.url).body[resource])
+        if (!byId.has(record.id)) byId.set(record.id, record)
     site.records[resource] = [...byId.values()]
   }
   const jazz = site.records.events.find((event) => event.title === 'Jazz Night')!
-  jazz.image = { url: `${site.url}/wp-content/uploads/2026/11/jazz-night.png`, id: 900, extension: 'png', width: 1, height: 1, sizes: {} }
+  jazz.image = {
+    url: `${site.url}/wp-content/uploads/2026/11/jazz-night.png`,
+    id: 900,
+    extension: 'png',
+    width: 1,
+    height: 1,
+    sizes: {},
+  }
   const concert = site.records.events.find((event) => event.title === 'Summer Concert')!
-  concert.image = { url: 'http://192.0.2.1/wp-content/uploads/elsewhere.png', id: 901, extension: 'png', width: 1, height: 1, sizes: {} }
+  concert.image = {
+    url: 'http://192.0.2.1/wp-content/uploads/elsewhere.png',
+    id: 901,
+    extension: 'png',
+    width: 1,
+    height: 1,
+    sizes: {},
+  }
 
   site.stop = () =>
     new Promise((resolve) => {

@@ -3,7 +3,11 @@ import net from 'node:net'
 export type ProxyMode = 'forward' | 'refuse' | 'reset' | 'blackhole' | 'drop-commit'
 
 /** A PostgreSQL simple-protocol `COMMIT`: message type `Q`, length 11, the text with its terminating zero. */
-const COMMIT = Buffer.concat([Buffer.from('Q'), Buffer.from([0, 0, 0, 11]), Buffer.from('commit\0')])
+const COMMIT = Buffer.concat([
+  Buffer.from('Q'),
+  Buffer.from([0, 0, 0, 11]),
+  Buffer.from('commit\0'),
+])
 
 export type FaultProxy = {
   port: number

@@ -16,12 +16,22 @@ const exec = promisify(execFile)
 const TEST_SECRET = 'development-secret-change-me'
 
 /** What the production build is made from: a change to any of these makes it stale. */
-const BUILD_INPUTS = ['app', 'dist', 'host', 'payload.config.ts', 'next.config.mjs', 'package-lock.json']
+const BUILD_INPUTS = [
+  'app',
+  'dist',
+  'host',
+  'payload.config.ts',
+  'next.config.mjs',
+  'package-lock.json',
+]
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry)
   if (!stat.isDirectory()) return stat.mtimeMs
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))))
+  return Math.max(
+    stat.mtimeMs,
+    ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))),
+  )
 }
 
 /** `next build` once: again only when the build is missing or older than its sources. */
@@ -31,7 +41,13 @@ export async function ensureAdminBuild(): Promise<void> {
   if (built > Math.max(...BUILD_INPUTS.map((input) => newestChange(path.join(ROOT, input))))) return
   await exec(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--conditions=production', PAYLOAD_SECRET: TEST_SECRET },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '--conditions=production',
+      PAYLOAD_SECRET: TEST_SECRET,
+    },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 15 * 60_000,
   })
@@ -54,34 +70,46 @@ export type HostProcess = {
  */
 export async function startHostProcess(
   databaseUri: string,
-  { admin, workers = 1, env = {} }: { admin: boolean; workers?: number; env?: Record<string, string> },
+  {
+    admin,
+    workers = 1,
+    env = {},
+  }: { admin: boolean; workers?: number; env?: Record<string, string> },
 ): Promise<HostProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=production', '--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URI: databaseUri,
-      NODE_ENV: 'production',
-      PAYLOAD_SECRET: TEST_SECRET,
-      WEB_CONCURRENCY: String(workers),
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      SERVER_URL: url,
-      SERVE_ADMIN: String(admin),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=production', '--import', 'tsx', 'scripts/start.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URI: databaseUri,
+        NODE_ENV: 'production',
+        PAYLOAD_SECRET: TEST_SECRET,
+        WEB_CONCURRENCY: String(workers),
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        SERVER_URL: url,
+        SERVE_ADMIN: String(admin),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const probe = admin ? '/admin/login' : '/api/calendar/events/v1'
   const deadline = Date.now() + 120_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`)
-    const ready = await fetch(`${url}${probe}`).then((response) => response.ok, () => false)
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}):\n${output}`)
+    const ready = await fetch(`${url}${probe}`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
@@ -101,10 +129,17 @@ export async function startHostProcess(
 export type AdminServer = { database: TestDatabase; stop: () => Promise<void>; url: string }
 
 /** The admin from the production build on a fresh database with one admin user. */
-export async function startAdminServer(admin: { email: string; password: string }): Promise<AdminServer> {
+export async function startAdminServer(admin: {
+  email: string
+  password: string
+}): Promise<AdminServer> {
   await ensureAdminBuild()
   const database = await createTestDatabase()
-  const created = await runScript('user:create', ['--email', admin.email, '--password', admin.password, '--role', 'admin'], database.uri)
+  const created = await runScript(
+    'user:create',
+    ['--email', admin.email, '--password', admin.password, '--role', 'admin'],
+    database.uri,
+  )
   if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
   const host = await startHostProcess(database.uri, { admin: true })
   return {

@@ -15,7 +15,13 @@ export type ObjectStorage = {
 /** An S3-compatible server (s3rver) on a free loopback port, with one empty bucket, keeping its objects in a temporary directory. */
 export async function startObjectStorage(bucket: string): Promise<ObjectStorage> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-s3-'))
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] })
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {

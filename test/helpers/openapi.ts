@@ -1,6 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 
-type Operation = { responses: Record<string, { content?: { 'application/json': { schema: object } } }> }
+type Operation = {
+  responses: Record<string, { content?: { 'application/json': { schema: object } } }>
+}
 export type OpenApiDocument = {
   paths: Record<string, Record<string, Operation>>
   components: { schemas: Record<string, object> }
@@ -29,7 +31,12 @@ export function answerChecker(doc: OpenApiDocument) {
     const found = templates.find(
       ({ template, pattern }) => pattern.test(bare) && doc.paths[template][method.toLowerCase()],
     )
-    return found && { name: `${method} ${found.template}`, operation: doc.paths[found.template][method.toLowerCase()] }
+    return (
+      found && {
+        name: `${method} ${found.template}`,
+        operation: doc.paths[found.template][method.toLowerCase()],
+      }
+    )
   }
   const validators = new Map<object, ReturnType<typeof ajv.compile>>()
   const validatorOf = (schema: object) => {
@@ -41,7 +48,9 @@ export function answerChecker(doc: OpenApiDocument) {
     /** The component schema `name` alone, for bodies whose operation is not ours to check. */
     validatesAs(name: string, body: unknown): string[] {
       const validate = validatorOf({ $ref: `#/components/schemas/${name}` })
-      return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)
+      return validate(body)
+        ? []
+        : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`)
     },
     /** `path` is relative to the namespace, with its query string. */
     check(method: string, path: string, status: number, body: unknown): Verdict {
@@ -50,12 +59,17 @@ export function answerChecker(doc: OpenApiDocument) {
       const response = found.operation.responses[String(status)]
       if (!response) return { operation: found.name, problems: [`status ${status} is not listed`] }
       const schema = response.content?.['application/json'].schema
-      if (!schema) return { operation: found.name, problems: body === '' ? [] : ['a body where none is documented'] }
+      if (!schema)
+        return {
+          operation: found.name,
+          problems: body === '' ? [] : ['a body where none is documented'],
+        }
       const validate = validatorOf(schema)
       const problems = validate(body)
         ? []
         : (validate.errors ?? []).map(
-            (error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`,
+            (error) =>
+              `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`,
           )
       return { operation: found.name, problems }
     },

@@ -27,11 +27,17 @@ export type ReplicatedPostgres = {
 const runningAsRoot = process.getuid?.() === 0
 
 async function asServerUser(program: string, args: string[]): Promise<void> {
-  const [file, argv] = runningAsRoot ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, program), ...args]] : [path.join(BIN, program), args]
+  const [file, argv] = runningAsRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, program), ...args]]
+    : [path.join(BIN, program), args]
   await exec(file, argv, { timeout: 60_000 })
 }
 
-async function query(uri: string, text: string, values: unknown[] = []): Promise<Record<string, unknown>> {
+async function query(
+  uri: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Record<string, unknown>> {
   const client = new pg.Client({ connectionString: uri })
   await client.connect()
   try {
@@ -57,20 +63,50 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
   const replica = path.join(dir, 'replica')
   const started: string[] = []
   const stop = async () => {
-    for (const data of started.reverse()) await asServerUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)
+    for (const data of started.reverse())
+      await asServerUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(
+        () => undefined,
+      )
     fs.rmSync(dir, { force: true, recursive: true })
   }
   const start = async (data: string, port: number) => {
-    const settings = [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'fsync = off']
+    const settings = [
+      `port = ${port}`,
+      `listen_addresses = '127.0.0.1'`,
+      `unix_socket_directories = '${dir}'`,
+      'fsync = off',
+    ]
     fs.appendFileSync(path.join(data, 'postgresql.conf'), `\n${settings.join('\n')}\n`)
     await asServerUser('pg_ctl', ['-D', data, '-l', `${data}.log`, '-w', '-t', '60', 'start'])
     started.push(data)
   }
   try {
     const [primaryPort, replicaPort] = [await freePort(), await freePort()]
-    await asServerUser('initdb', ['-D', primary, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
+    await asServerUser('initdb', [
+      '-D',
+      primary,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+    ])
     await start(primary, primaryPort)
-    await asServerUser('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replica, '-R', '-X', 'stream', '--no-sync'])
+    await asServerUser('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replica,
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+    ])
     await start(replica, replicaPort)
     const primaryUri = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`
     const replicaUri = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`
@@ -82,7 +118,10 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       caughtUp: async () => {
         const { lsn } = await query(primaryUri, 'SELECT pg_current_wal_lsn()::text AS lsn')
         const deadline = Date.now() + 30_000
-        while (!(await query(replicaUri, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn])).done) {
+        while (
+          !(await query(replicaUri, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]))
+            .done
+        ) {
           if (Date.now() > deadline) throw new Error('the replica did not catch up within 30 s')
           await new Promise((resolve) => setTimeout(resolve, 50))
         }

@@ -14,7 +14,8 @@ export function runScript(
       'npm',
       ['run', '--silent', script, '--', ...args],
       { cwd: ROOT, env: { ...process.env, DATABASE_URI: databaseUri }, timeout: 170_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )
   })
 }

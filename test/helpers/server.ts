@@ -14,7 +14,13 @@ export type TestServer = {
   /** fetch against the server, JSON in and out; `token` is sent as a Payload JWT. */
   request: (
     path: string,
-    init?: { body?: unknown; rawBody?: string; method?: string; token?: string; headers?: Record<string, string> },
+    init?: {
+      body?: unknown
+      rawBody?: string
+      method?: string
+      token?: string
+      headers?: Record<string, string>
+    },
   ) => Promise<{ status: number; body: any; headers: Headers }>
   stop: () => Promise<void>
 }
@@ -53,7 +59,8 @@ export async function startTestServer(
       if (init.body !== undefined) headers['content-type'] = 'application/json'
       if (init.token) headers.authorization = `JWT ${init.token}`
       const response = await fetch(`${url}${path}`, {
-        method: init.method ?? (init.body === undefined && init.rawBody === undefined ? 'GET' : 'POST'),
+        method:
+          init.method ?? (init.body === undefined && init.rawBody === undefined ? 'GET' : 'POST'),
         headers,
         body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       })
@@ -71,7 +78,9 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
       // The Postgres adapter keeps a pool client for reconnects; dropping the database ends it, expectedly.
-      ;(payload.db as { pool?: EventEmitter }).pool?.removeAllListeners('error').on('error', () => {})
+      ;(payload.db as { pool?: EventEmitter }).pool
+        ?.removeAllListeners('error')
+        .on('error', () => {})
       await database.drop()
     },
   }

@@ -13,10 +13,12 @@ import { freePort, stopChild } from '../helpers/processes.js'
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const exec = promisify(execFile)
-const devPins = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>
+const devPins = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+  .devDependencies as Record<string, string>
 
 /** The site's packages at the versions this project is developed and tested with. */
-const pinned = (...names: string[]) => Object.fromEntries(names.map((name) => [name, devPins[name]]))
+const pinned = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, devPins[name]]))
 
 const packageJson = (tarball: string) => ({
   name: 'calendar-site',
@@ -32,7 +34,12 @@ const packageJson = (tarball: string) => ({
     'generate:types': 'payload generate:types',
   },
   dependencies: {
-    ...pinned('@payloadcms/db-postgres', '@payloadcms/next', '@payloadcms/richtext-lexical', '@payloadcms/ui'),
+    ...pinned(
+      '@payloadcms/db-postgres',
+      '@payloadcms/next',
+      '@payloadcms/richtext-lexical',
+      '@payloadcms/ui',
+    ),
     ...pinned('graphql', 'next', 'payload', 'react', 'react-dom'),
     'payload-events-calendar': `file:${tarball}`,
   },
@@ -61,7 +68,13 @@ const tsconfig = {
     paths: { '@payload-config': ['./src/payload.config.ts'] },
     target: 'ES2022',
   },
-  include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+  include: [
+    'next-env.d.ts',
+    '**/*.ts',
+    '**/*.tsx',
+    '.next/types/**/*.ts',
+    '.next/dev/types/**/*.ts',
+  ],
   exclude: ['node_modules'],
 }
 
@@ -149,7 +162,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
 function copyPayloadRoutes(dir: string) {
   const from = path.join(ROOT, 'app', '(payload)')
   const to = path.join(dir, 'src', 'app', '(payload)')
-  fs.cpSync(from, to, { recursive: true, filter: (source) => path.basename(source) !== 'importMap.js' })
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== 'importMap.js',
+  })
   fs.writeFileSync(path.join(to, 'admin', 'importMap.js'), 'export const importMap = {}\n')
 }
 
@@ -157,7 +173,12 @@ function copyPayloadRoutes(dir: string) {
 type Env = Record<string, string | undefined>
 const processEnv = (env: Env) => env as unknown as NodeJS.ProcessEnv
 
-export type SiteProcess = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
+export type SiteProcess = {
+  url: string
+  pid: number
+  output: () => string
+  stop: () => Promise<void>
+}
 
 export type Site = {
   dir: string
@@ -175,7 +196,10 @@ const BINS: Record<string, string> = { next: 'next/dist/bin/next', payload: 'pay
  * entry loads itself with a top-level await that Node 20 may never settle. Its production entry has none (the README
  * tells site owners so).
  */
-const NODE_OPTIONS_OF: Record<string, string> = { next: '--no-deprecation', payload: '--no-deprecation --conditions=production' }
+const NODE_OPTIONS_OF: Record<string, string> = {
+  next: '--no-deprecation',
+  payload: '--no-deprecation --conditions=production',
+}
 
 /** Packs this repository as npm would publish it (its `prepack` builds it) and returns the tarball's path. */
 export async function packPlugin(destination: string): Promise<string> {
@@ -196,7 +220,10 @@ export async function packPlugin(destination: string): Promise<string> {
 export async function createSite(dir: string, tarball: string, databaseUri: string): Promise<Site> {
   fs.rmSync(dir, { force: true, recursive: true })
   fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(packageJson(tarball), null, 2)}\n`)
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify(packageJson(tarball), null, 2)}\n`,
+  )
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
@@ -205,7 +232,8 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
   copyPayloadRoutes(dir)
 
   // The site's tools run as a site owner's would: no settings of this repository's own scripts or test runner.
-  const { DISABLE_PAYLOAD_HMR, NODE_ENV, NODE_OPTIONS, PAYLOAD_CONFIG_PATH, ...inherited } = process.env
+  const { DISABLE_PAYLOAD_HMR, NODE_ENV, NODE_OPTIONS, PAYLOAD_CONFIG_PATH, ...inherited } =
+    process.env
   const env: Env = {
     ...inherited,
     DATABASE_URI: databaseUri,
@@ -216,12 +244,16 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
 
   const run: Site['run'] = async (bin, args, timeoutMs = 10 * 60_000) => {
     try {
-      const { stdout, stderr } = await exec(process.execPath, [path.join(dir, 'node_modules', BINS[bin]), ...args], {
-        cwd: dir,
-        env: processEnv({ ...env, NODE_OPTIONS: NODE_OPTIONS_OF[bin] }),
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: timeoutMs,
-      })
+      const { stdout, stderr } = await exec(
+        process.execPath,
+        [path.join(dir, 'node_modules', BINS[bin]), ...args],
+        {
+          cwd: dir,
+          env: processEnv({ ...env, NODE_OPTIONS: NODE_OPTIONS_OF[bin] }),
+          maxBuffer: 64 * 1024 * 1024,
+          timeout: timeoutMs,
+        },
+      )
       return `${stdout}${stderr}`
     } catch (error) {
       const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string }
@@ -229,12 +261,16 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
     }
   }
 
-  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    env: processEnv(inherited),
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 15 * 60_000,
-  })
+  await exec(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: dir,
+      env: processEnv(inherited),
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 15 * 60_000,
+    },
+  )
   await run('payload', ['generate:importmap'])
   await run('payload', ['migrate:create', 'initial', '--force-accept-warning'])
 
@@ -243,7 +279,14 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
     const url = `http://127.0.0.1:${port}`
     const child: ChildProcess = spawn(
       process.execPath,
-      [path.join(dir, 'node_modules', BINS.next), mode, '--hostname', '127.0.0.1', '--port', String(port)],
+      [
+        path.join(dir, 'node_modules', BINS.next),
+        mode,
+        '--hostname',
+        '127.0.0.1',
+        '--port',
+        String(port),
+      ],
       { cwd: dir, env: processEnv({ ...env, SERVER_URL: url }), stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let output = ''
@@ -251,7 +294,8 @@ export async function createSite(dir: string, tarball: string, databaseUri: stri
     child.stderr!.on('data', (chunk) => (output += chunk))
     const deadline = Date.now() + 3 * 60_000
     while (!/Ready in|✓ Ready/.test(output)) {
-      if (child.exitCode !== null) throw new Error(`next ${mode} exited (${child.exitCode}):\n${output}`)
+      if (child.exitCode !== null)
+        throw new Error(`next ${mode} exited (${child.exitCode}):\n${output}`)
       if (Date.now() > deadline) {
         child.kill('SIGKILL')
         throw new Error(`next ${mode} was not ready within 3 minutes:\n${output}`)

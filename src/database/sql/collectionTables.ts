@@ -7,7 +7,12 @@ import { namespaceReadHooks } from './readHooks.js'
  * A field stored in a column of the collection's main table, or of its `_locales` table when localized; `loaded`
  * is false for a field marked `custom: { writeOnly: true }`, which filters may use but no response shows.
  */
-export type ColumnField = { field: FlattenedField; column: string; localized: boolean; loaded: boolean }
+export type ColumnField = {
+  field: FlattenedField
+  column: string
+  localized: boolean
+  loaded: boolean
+}
 /** A hasMany relationship, stored as rows of the `_rels` table. */
 export type RelationField = { field: FlattenedField; column: string }
 
@@ -26,7 +31,21 @@ export type CollectionTables = {
   complete: boolean
 }
 
-const SIMPLE = new Set(['checkbox', 'date', 'email', 'number', 'radio', 'relationship', 'richText', 'select', 'text', 'textarea', 'upload', 'json', 'code'])
+const SIMPLE = new Set([
+  'checkbox',
+  'date',
+  'email',
+  'number',
+  'radio',
+  'relationship',
+  'richText',
+  'select',
+  'text',
+  'textarea',
+  'upload',
+  'json',
+  'code',
+])
 
 const cache = new WeakMap<Payload, Map<string, CollectionTables>>()
 
@@ -36,19 +55,32 @@ function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
   const locales = `${main}_locales`
   const rels = `${main}_rels`
   const idField = { name: 'id', type: 'number' } as FlattenedField
-  const columns = new Map<string, ColumnField>([['id', { field: idField, column: 'id', localized: false, loaded: true }]])
+  const columns = new Map<string, ColumnField>([
+    ['id', { field: idField, column: 'id', localized: false, loaded: true }],
+  ])
   const relations = new Map<string, RelationField>()
   const config = payload.collections[slug].config
   let complete = (config.hooks.afterRead ?? []).every((hook) => namespaceReadHooks.has(hook))
   for (const field of config.flattenedFields) {
     if (!('name' in field) || field.name === 'id') continue
-    const readHooks = 'hooks' in field && Boolean(field.hooks?.afterRead?.length) && field.type !== 'richText'
+    const readHooks =
+      'hooks' in field && Boolean(field.hooks?.afterRead?.length) && field.type !== 'richText'
     const writeOnly = Boolean(field.custom?.writeOnly)
     const virtual = 'virtual' in field && field.virtual
     if (virtual && !readHooks) continue
     const polymorphic = 'relationTo' in field && typeof field.relationTo !== 'string'
-    const manyValues = 'hasMany' in field && field.hasMany && field.type !== 'relationship' && field.type !== 'upload'
-    if (!SIMPLE.has(field.type) || virtual || polymorphic || manyValues || (readHooks && !writeOnly)) {
+    const manyValues =
+      'hasMany' in field &&
+      field.hasMany &&
+      field.type !== 'relationship' &&
+      field.type !== 'upload'
+    if (
+      !SIMPLE.has(field.type) ||
+      virtual ||
+      polymorphic ||
+      manyValues ||
+      (readHooks && !writeOnly)
+    ) {
       complete = false
       continue
     }

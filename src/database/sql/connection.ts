@@ -48,7 +48,9 @@ async function connect(payload: Payload): Promise<SqlConnection | null> {
     return {
       dialect: 'postgres',
       sql,
-      rows: async (query) => (await (replicaPool(db) ?? primaryPool(db)!).query(query.text('postgres'), query.params)).rows,
+      rows: async (query) =>
+        (await (replicaPool(db) ?? primaryPool(db)!).query(query.text('postgres'), query.params))
+          .rows,
       fullTextTables: async () => NO_TABLES,
     }
   }
@@ -56,7 +58,8 @@ async function connect(payload: Payload): Promise<SqlConnection | null> {
     const reader = await sqliteReader(db)
     const rows: SqlConnection['rows'] = reader
       ? async (query) => reader(query.text('sqlite'), query.params)
-      : async (query) => (await libsqlClient(db)!.execute({ sql: query.text('sqlite'), args: query.params })).rows
+      : async (query) =>
+          (await libsqlClient(db)!.execute({ sql: query.text('sqlite'), args: query.params })).rows
     const fullTextTables = once(async () => {
       const found = await rows(
         sql`SELECT ${sql.identifier('name')} FROM ${sql.identifier('sqlite_master')}

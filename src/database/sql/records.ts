@@ -14,7 +14,9 @@ function fromColumn(field: FlattenedField, raw: unknown): unknown {
       return Boolean(raw)
     case 'date':
       // SQLite keeps Payload's ISO strings; Postgres returns timestamps in its own form.
-      return typeof raw === 'string' && raw.endsWith('Z') ? raw : new Date(raw as string).toISOString()
+      return typeof raw === 'string' && raw.endsWith('Z')
+        ? raw
+        : new Date(raw as string).toISOString()
     case 'number':
       return Number(raw)
     case 'richText':
@@ -29,7 +31,12 @@ function fromColumn(field: FlattenedField, raw: unknown): unknown {
 }
 
 /** Payload's locale fallback: an empty text or a missing value takes the first locale of the chain that has one. */
-function localizedValue(field: FlattenedField, byLocale: Map<string, Row>, chain: string[], column: string): unknown {
+function localizedValue(
+  field: FlattenedField,
+  byLocale: Map<string, Row>,
+  chain: string[],
+  column: string,
+): unknown {
   const present = (value: unknown) => value !== undefined && value !== null && value !== ''
   const own = byLocale.get(chain[0])?.[column]
   const textual = field.type === 'text' || field.type === 'textarea'
@@ -42,10 +49,16 @@ function localizedValue(field: FlattenedField, byLocale: Map<string, Row>, chain
 }
 
 const shownColumns = (tables: CollectionTables, localized: boolean) =>
-  [...tables.columns.values()].filter((field) => field.localized === localized && field.loaded).map((field) => field.column)
+  [...tables.columns.values()]
+    .filter((field) => field.localized === localized && field.loaded)
+    .map((field) => field.column)
 
 /** The columns of a translation that a record shows: not the write-only ones (such as the search text). */
-const translationColumns = (tables: CollectionTables) => ['_parent_id', '_locale', ...shownColumns(tables, true)]
+const translationColumns = (tables: CollectionTables) => [
+  '_parent_id',
+  '_locale',
+  ...shownColumns(tables, true),
+]
 
 /** The columns of a link that a record shows: its record, field and linked record. */
 const linkColumns = (tables: CollectionTables) => [
@@ -54,7 +67,8 @@ const linkColumns = (tables: CollectionTables) => [
   ...new Set([...tables.relations.values()].map((relation) => relation.column)),
 ]
 
-const hasTranslations = (tables: CollectionTables) => [...tables.columns.values()].some((field) => field.localized)
+const hasTranslations = (tables: CollectionTables) =>
+  [...tables.columns.values()].some((field) => field.localized)
 
 /** Where a Postgres row carries its translations and its links (see `recordColumns`). */
 const EMBEDDED_TRANSLATIONS = '__translations'
@@ -69,7 +83,9 @@ const localeList = ({ sql }: SqlConnection, chain: string[]) =>
 /** `json_build_object('name', alias."name", …)` over the columns of a joined table. */
 const jsonObject = ({ sql }: SqlConnection, alias: string, columns: string[]) =>
   sql`json_build_object(${sql.join(
-    columns.map((name) => sql`${sql.literal(name)}, ${sql.identifier(alias)}.${sql.identifier(name)}`),
+    columns.map(
+      (name) => sql`${sql.literal(name)}, ${sql.identifier(alias)}.${sql.identifier(name)}`,
+    ),
     sql`, `,
   )})`
 
@@ -78,7 +94,11 @@ const jsonObject = ({ sql }: SqlConnection, alias: string, columns: string[]) =>
  * translations in the locales of `chain` and its links, as JSON arrays: over a network every round trip to the
  * database costs more than the query, and this spares two per read.
  */
-export function recordColumns(connection: SqlConnection, tables: CollectionTables, chain: string[]) {
+export function recordColumns(
+  connection: SqlConnection,
+  tables: CollectionTables,
+  chain: string[],
+) {
   const { sql } = connection
   const main = sql.identifier(tables.main)
   const columns = shownColumns(tables, false).map((name) => sql`${main}.${sql.identifier(name)}`)
@@ -98,7 +118,12 @@ export function recordColumns(connection: SqlConnection, tables: CollectionTable
 }
 
 /** The translations and links of `rows`: embedded on Postgres, two more queries on SQLite. */
-async function translationsAndLinks(connection: SqlConnection, tables: CollectionTables, rows: Row[], chain: string[]) {
+async function translationsAndLinks(
+  connection: SqlConnection,
+  tables: CollectionTables,
+  rows: Row[],
+  chain: string[],
+) {
   if (connection.dialect === 'postgres') {
     const embedded = (name: string) => rows.flatMap((row) => (row[name] as Row[] | null) ?? [])
     return [embedded(EMBEDDED_TRANSLATIONS), embedded(EMBEDDED_LINKS)]
@@ -161,7 +186,9 @@ export async function toRecords(
     const byLocale = translations.get(id) ?? new Map<string, Row>()
     for (const [name, { column, field, loaded, localized: isLocalized }] of tables.columns) {
       if (name === 'id' || !loaded) continue
-      const value = isLocalized ? localizedValue(field, byLocale, chain, column) : fromColumn(field, row[column])
+      const value = isLocalized
+        ? localizedValue(field, byLocale, chain, column)
+        : fromColumn(field, row[column])
       if (value !== undefined) record[name] = value
     }
     for (const name of tables.relations.keys()) record[name] = links.get(`${id} ${name}`) ?? []

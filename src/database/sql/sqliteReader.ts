@@ -14,7 +14,11 @@ type Statement = ReturnType<Database.Database['prepare']>
 async function loadLibsql(): Promise<typeof Database | null> {
   const name = 'libsql'
   try {
-    return ((await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as { default: typeof Database }).default
+    return (
+      (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as {
+        default: typeof Database
+      }
+    ).default
   } catch {
     return null
   }
@@ -30,7 +34,9 @@ const MAX_STATEMENTS = 1_000
  * reader neither waits for the adapter's writers nor holds them up and sees every committed write; null
  * otherwise (an in-memory or remote database, or no libsql to load), and the adapter's own client serves.
  */
-export async function sqliteReader(adapter: object): Promise<((text: string, params: SqlValue[]) => Row[]) | null> {
+export async function sqliteReader(
+  adapter: object,
+): Promise<((text: string, params: SqlValue[]) => Row[]) | null> {
   const file = sqliteWalFile(adapter)
   if (!file) return null
   const Libsql = await loadLibsql()
@@ -46,7 +52,10 @@ export async function sqliteReader(adapter: object): Promise<((text: string, par
       if (statements.size >= MAX_STATEMENTS) statements.clear()
       // Rows come as arrays (cheaper to hand over from the native side than objects) and are named here.
       const statement = db.prepare(text).raw(true)
-      entry = { statement, columns: (statement.columns() as { name: string }[]).map((column) => column.name) }
+      entry = {
+        statement,
+        columns: (statement.columns() as { name: string }[]).map((column) => column.name),
+      }
       statements.set(text, entry)
     }
     return entry

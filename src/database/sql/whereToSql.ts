@@ -15,7 +15,8 @@ type Value = boolean | null | number | string
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 /** An FTS5 query for rows holding every word, each word a quoted string: no character in it is query syntax. */
-const allPhrases = (words: string[]) => words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' ')
+const allPhrases = (words: string[]) =>
+  words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' ')
 
 /** The trigram tokenizer indexes runs of three characters (code points): shorter words cannot be looked up. */
 const TRIGRAM = 3
@@ -52,7 +53,9 @@ export function whereToSql(
     throw new UnsupportedQuery(`value ${JSON.stringify(raw)}`)
   }
   const list = (raw: unknown) => {
-    const values = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw]).map(value)
+    const values = (
+      Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw]
+    ).map(value)
     if (!values.length) throw new UnsupportedQuery('empty list')
     return sql.join(
       values.map((item) => sql`${item}`),
@@ -98,7 +101,9 @@ export function whereToSql(
       case 'equals':
         return raw === null ? sql`${target} IS NULL` : sql`${target} = ${value(raw)}`
       case 'not_equals':
-        return raw === null ? sql`${target} IS NOT NULL` : sql`(${target} IS NULL OR ${target} <> ${value(raw)})`
+        return raw === null
+          ? sql`${target} IS NOT NULL`
+          : sql`(${target} IS NULL OR ${target} <> ${value(raw)})`
       case 'in':
         return sql`${target} IN (${list(raw)})`
       case 'not_in':
@@ -119,10 +124,13 @@ export function whereToSql(
         if (!words.length) return sql`1 = 1`
         const matches = words.map((word) => sql`${target} ${like} ${likePattern(word)} ESCAPE '\\'`)
         const index = fullTextTable(tables.main, field.column)
-        const indexed = !probe && fullText.has(index) ? words.filter((word) => [...word].length >= TRIGRAM) : []
+        const indexed =
+          !probe && fullText.has(index) ? words.filter((word) => [...word].length >= TRIGRAM) : []
         if (indexed.length) {
           const table = sql.identifier(index)
-          matches.unshift(sql`${id} IN (SELECT ${sql.identifier('rowid')} FROM ${table} WHERE ${table} MATCH ${allPhrases(indexed)})`)
+          matches.unshift(
+            sql`${id} IN (SELECT ${sql.identifier('rowid')} FROM ${table} WHERE ${table} MATCH ${allPhrases(indexed)})`,
+          )
         }
         return sql.join(matches, sql` AND `)
       }

@@ -32,14 +32,19 @@ export type TecImportOptions = SourceClientOptions & {
 
 export type ImportFailure = { resource: Resource; url: string; message: string }
 export type ResourceCounts = { created: number; updated: number; unchanged: number; failed: number }
-export type TecImportResult = { namespace: string; counts: Record<Resource, ResourceCounts>; failures: ImportFailure[] }
+export type TecImportResult = {
+  namespace: string
+  counts: Record<Resource, ResourceCounts>
+  failures: ImportFailure[]
+}
 
 type Entry = { key: string; url: string; byLanguage: Map<string | undefined, WireRecord> }
 
 /** A password-protected event as a public list shows it: its content emptied and its flags `null`. */
 const isBlanked = (event: WireRecord) => event.all_day === null && event.featured === null
 
-const digestOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32)
+const digestOf = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32)
 
 /**
  * Imports a whole site of The Events Calendar (or of this project) through its public `tribe/events/v1` API:
@@ -49,14 +54,19 @@ const digestOf = (value: unknown) => createHash('sha256').update(JSON.stringify(
  * cannot be imported is reported with its source URL and the run goes on. Writes run without a user, as the
  * site owner's own tool; each record and its languages are written in one transaction.
  */
-export async function importTecSite(payload: Payload, options: TecImportOptions): Promise<TecImportResult> {
+export async function importTecSite(
+  payload: Payload,
+  options: TecImportOptions,
+): Promise<TecImportResult> {
   const calendar = pluginOptionsOf(payload.config)
   if (!calendar) throw new Error('importTecSite: the calendar plugin is not in this Payload config')
   const localization = payload.config.localization || null
   const languages = options.languages?.length ? options.languages : [undefined]
   for (const language of languages) {
     if (language && !localization?.localeCodes.includes(language)) {
-      throw new Error(`importTecSite: "${language}" is not a locale of this site (${localization?.localeCodes.join(', ') ?? 'none'})`)
+      throw new Error(
+        `importTecSite: "${language}" is not a locale of this site (${localization?.localeCodes.join(', ') ?? 'none'})`,
+      )
     }
   }
   const getJson = sourceClient(options)
@@ -71,12 +81,13 @@ export async function importTecSite(payload: Payload, options: TecImportOptions)
     organizers: calendar.slugs.organizers,
     events: calendar.slugs.events,
   }
-  const counts = Object.fromEntries(RESOURCES.map((resource) => [resource, { created: 0, updated: 0, unchanged: 0, failed: 0 }])) as Record<
-    Resource,
-    ResourceCounts
-  >
+  const counts = Object.fromEntries(
+    RESOURCES.map((resource) => [resource, { created: 0, updated: 0, unchanged: 0, failed: 0 }]),
+  ) as Record<Resource, ResourceCounts>
   const failures: ImportFailure[] = []
-  const ids = Object.fromEntries(RESOURCES.map((resource) => [resource, new Map<string, number>()])) as Record<Resource, Map<string, number>>
+  const ids = Object.fromEntries(
+    RESOURCES.map((resource) => [resource, new Map<string, number>()]),
+  ) as Record<Resource, Map<string, number>>
 
   const idOf = async (resource: Resource, key: string): Promise<number | undefined> => {
     if (ids[resource].has(key)) return ids[resource].get(key)
@@ -93,7 +104,10 @@ export async function importTecSite(payload: Payload, options: TecImportOptions)
   }
 
   for (const resource of RESOURCES) {
-    const list = resource === 'categories' ? parentsFirst([...entries.categories.values()], source.host) : [...entries[resource].values()]
+    const list =
+      resource === 'categories'
+        ? parentsFirst([...entries.categories.values()], source.host)
+        : [...entries[resource].values()]
     let done = 0
     for (const entry of list) {
       try {
@@ -110,7 +124,11 @@ export async function importTecSite(payload: Payload, options: TecImportOptions)
         counts[resource][outcome]++
       } catch (error) {
         counts[resource].failed++
-        failures.push({ resource, url: entry.url, message: error instanceof Error ? error.message : String(error) })
+        failures.push({
+          resource,
+          url: entry.url,
+          message: error instanceof Error ? error.message : String(error),
+        })
       }
       options.onProgress?.(resource, ++done, list.length)
     }
@@ -130,11 +148,20 @@ async function readSite(
   languages: (string | undefined)[],
   options: TecImportOptions,
 ): Promise<Record<Resource, Map<string, Entry>>> {
-  const entries = Object.fromEntries(RESOURCES.map((resource) => [resource, new Map<string, Entry>()])) as Record<Resource, Map<string, Entry>>
+  const entries = Object.fromEntries(
+    RESOURCES.map((resource) => [resource, new Map<string, Entry>()]),
+  ) as Record<Resource, Map<string, Entry>>
   const [first] = languages
-  const add = (resource: Resource, record: WireRecord, url: string, language: string | undefined) => {
+  const add = (
+    resource: Resource,
+    record: WireRecord,
+    url: string,
+    language: string | undefined,
+  ) => {
     const key = sourceKey(resource, record, host)
-    const known = entries[resource].get(key) ?? (language === first ? undefined : translationOf(entries[resource], resource, record, first))
+    const known =
+      entries[resource].get(key) ??
+      (language === first ? undefined : translationOf(entries[resource], resource, record, first))
     if (known) {
       if (!known.byLanguage.has(language)) known.byLanguage.set(language, record)
     } else if (language === first) {
@@ -143,11 +170,17 @@ async function readSite(
   }
   for (const language of languages) {
     for (const resource of RESOURCES) {
-      for await (const { record, url } of listRecords(getJson, namespace, resource, { language, since: options.since })) {
+      for await (const { record, url } of listRecords(getJson, namespace, resource, {
+        language,
+        since: options.since,
+      })) {
         options.onRead?.(resource, language)
         add(resource, record, url, language)
         if (resource !== 'events') continue
-        for (const [kind, linked] of Object.entries(embedded(record)) as [Resource, WireRecord[]][]) {
+        for (const [kind, linked] of Object.entries(embedded(record)) as [
+          Resource,
+          WireRecord[],
+        ][]) {
           for (const item of linked) add(kind, item, `${namespace}/${kind}/${item.id}`, language)
         }
       }
@@ -160,7 +193,12 @@ async function readSite(
  * The first-language record a record of another language translates. This project's sites (and WPML set to keep
  * ids) give it the same id; otherwise the same slug, and for events the same times, when only one record has them.
  */
-function translationOf(known: Map<string, Entry>, resource: Resource, record: WireRecord, first: string | undefined): Entry | undefined {
+function translationOf(
+  known: Map<string, Entry>,
+  resource: Resource,
+  record: WireRecord,
+  first: string | undefined,
+): Entry | undefined {
   const candidates = [...known.values()]
   const unique = (match: (original: WireRecord) => boolean) => {
     const found = candidates.filter((entry) => match(entry.byLanguage.get(first)!))
@@ -169,7 +207,11 @@ function translationOf(known: Map<string, Entry>, resource: Resource, record: Wi
   return (
     (record.slug ? unique((original) => original.slug === record.slug) : undefined) ??
     (resource === 'events'
-      ? unique((original) => original.utc_start_date === record.utc_start_date && original.utc_end_date === record.utc_end_date)
+      ? unique(
+          (original) =>
+            original.utc_start_date === record.utc_start_date &&
+            original.utc_end_date === record.utc_end_date,
+        )
       : undefined)
   )
 }
@@ -181,7 +223,9 @@ function parentsFirst(terms: Entry[], host: string): Entry[] {
   const place = (entry: Entry, path: Set<string>) => {
     if (placed.has(entry.key) || path.has(entry.key)) return
     const record = entry.byLanguage.values().next().value as WireRecord
-    const parent = record.parent ? byKey.get(sourceKey('categories', { id: record.parent }, host)) : undefined
+    const parent = record.parent
+      ? byKey.get(sourceKey('categories', { id: record.parent }, host))
+      : undefined
     if (parent) place(parent, new Set([...path, entry.key]))
     placed.add(entry.key)
     ordered.push(entry)
@@ -201,18 +245,29 @@ type EntryContext = {
   report: (message: string) => void
 }
 
-async function importEntry(payload: Payload, resource: Resource, entry: Entry, context: EntryContext): Promise<keyof ResourceCounts> {
+async function importEntry(
+  payload: Payload,
+  resource: Resource,
+  entry: Entry,
+  context: EntryContext,
+): Promise<keyof ResourceCounts> {
   const mapped = context.languages.flatMap((language) => {
     const record = entry.byLanguage.get(language)
     return record ? [[language, mapRecord(resource, record, context.source.host)] as const] : []
   })
   const [, base] = mapped[0] as readonly [string | undefined, Mapped]
-  const recordDigest = digestOf({ shared: base.shared, links: base.links, languages: mapped.map(([l, m]) => [l, m.localized, m.html]) })
+  const recordDigest = digestOf({
+    shared: base.shared,
+    links: base.links,
+    languages: mapped.map(([l, m]) => [l, m.localized, m.html]),
+  })
   const imageDigest = digestOf(base.image ?? null)
   const digest = `${recordDigest}:${imageDigest}`
 
   if (resource === 'events' && isBlanked(entry.byLanguage.get(context.languages[0])!)) {
-    context.report('password-protected on the source: only its title and times are public, and it is imported unprotected')
+    context.report(
+      'password-protected on the source: only its title and times are public, and it is imported unprotected',
+    )
   }
   const { docs } = await payload.find({
     collection: context.collection,
@@ -238,7 +293,8 @@ async function importEntry(payload: Payload, resource: Resource, entry: Entry, c
     if (link.many) links[link.field] = [...((links[link.field] as number[]) ?? []), id]
     else links[link.field] = id
   }
-  if (resource === 'events') for (const field of ['venue', 'organizers', 'categories', 'tags']) links[field] ??= []
+  if (resource === 'events')
+    for (const field of ['venue', 'organizers', 'categories', 'tags']) links[field] ??= []
 
   const image: Record<string, number> = {}
   const imageChanged = existing?.importDigest?.split(':')[1] !== imageDigest
@@ -248,7 +304,8 @@ async function importEntry(payload: Payload, resource: Resource, entry: Entry, c
       context.report(`image ${imageUrl.href} is not on the site being imported; it is left out`)
     } else {
       const file = await downloadImage(imageUrl.href, { allowedHosts: [context.source.host] })
-      image.image = (await payload.create({ collection: context.media, data: {} as never, file })).id as number
+      image.image = (await payload.create({ collection: context.media, data: {} as never, file }))
+        .id as number
     }
   }
 
@@ -258,15 +315,31 @@ async function importEntry(payload: Payload, resource: Resource, entry: Entry, c
     let id = existing?.id
     for (const [index, [language, fields]] of mapped.entries()) {
       const richText = Object.fromEntries(
-        await Promise.all(Object.entries(fields.html).map(async ([name, html]) => [name, await htmlToRichText(html, payload.config)])),
+        await Promise.all(
+          Object.entries(fields.html).map(async ([name, html]) => [
+            name,
+            await htmlToRichText(html, payload.config),
+          ]),
+        ),
       )
       const data = {
-        ...(index === 0 ? { ...fields.shared, ...links, ...image, importKey: entry.key, importDigest: digest } : {}),
+        ...(index === 0
+          ? { ...fields.shared, ...links, ...image, importKey: entry.key, importDigest: digest }
+          : {}),
         ...fields.localized,
         ...richText,
       }
-      const write = { collection: context.collection, data: data as never, depth: 0, locale: language as TypedLocale, req } as const
-      id = id === undefined ? ((await payload.create(write)).id as number) : ((await payload.update({ ...write, id, trash: true })).id as number)
+      const write = {
+        collection: context.collection,
+        data: data as never,
+        depth: 0,
+        locale: language as TypedLocale,
+        req,
+      } as const
+      id =
+        id === undefined
+          ? ((await payload.create(write)).id as number)
+          : ((await payload.update({ ...write, id, trash: true })).id as number)
     }
     await commitTransaction(req as PayloadRequest)
     context.remember(id!)

@@ -16,10 +16,14 @@ export type Mapped = {
   image?: string
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? htmlToText(value) : undefined)
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? htmlToText(value) : undefined
 const instant = (utc: unknown): string | undefined =>
-  typeof utc === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(utc) && !utc.startsWith('0000') ? `${utc.replace(' ', 'T')}.000Z` : undefined
-const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined)
+  typeof utc === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(utc) && !utc.startsWith('0000')
+    ? `${utc.replace(' ', 'T')}.000Z`
+    : undefined
+const flag = (value: unknown): boolean | undefined =>
+  typeof value === 'boolean' ? value : undefined
 const number = (value: unknown): number | undefined => {
   const parsed = typeof value === 'string' && value.trim() ? Number(value) : value
   return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined
@@ -27,19 +31,28 @@ const number = (value: unknown): number | undefined => {
 const defined = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
 const imageUrl = (image: unknown): string | undefined =>
-  image && typeof image === 'object' && typeof (image as { url?: unknown }).url === 'string' ? (image as { url: string }).url : undefined
+  image && typeof image === 'object' && typeof (image as { url?: unknown }).url === 'string'
+    ? (image as { url: string }).url
+    : undefined
 
 /**
  * The key a record is known by in every run: the source's `global_id` for posts (`host?id=N`, unique per site),
  * and the same form with the taxonomy for terms, which have none.
  */
 export function sourceKey(resource: Resource, record: WireRecord, host: string): string {
-  if (resource === 'categories' || resource === 'tags') return `${host}?term_id=${record.id}&taxonomy=${resource}`
-  return typeof record.global_id === 'string' ? record.global_id : `${host}?id=${record.id}&type=${resource}`
+  if (resource === 'categories' || resource === 'tags')
+    return `${host}?term_id=${record.id}&taxonomy=${resource}`
+  return typeof record.global_id === 'string'
+    ? record.global_id
+    : `${host}?id=${record.id}&type=${resource}`
 }
 
 const venuesOf = (event: WireRecord): WireRecord[] =>
-  Array.isArray(event.venue) ? event.venue : event.venue && typeof event.venue === 'object' ? [event.venue] : []
+  Array.isArray(event.venue)
+    ? event.venue
+    : event.venue && typeof event.venue === 'object'
+      ? [event.venue]
+      : []
 
 /** The records an event carries inside it, for sources whose lists leave some out (drafts of linked venues…). */
 export const embedded = (event: WireRecord): Partial<Record<Resource, WireRecord[]>> => ({
@@ -58,7 +71,8 @@ function costFields(event: WireRecord) {
     cost: values.length ? values.join(' - ') : text(event.cost),
     currencySymbol: values.length ? details.currency_symbol || undefined : undefined,
     currencyCode: details.currency_code || undefined,
-    currencyPosition: values.length && details.currency_symbol ? details.currency_position || undefined : undefined,
+    currencyPosition:
+      values.length && details.currency_symbol ? details.currency_position || undefined : undefined,
   }
 }
 
@@ -70,9 +84,14 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
     case 'tags':
       return {
         shared: defined({ slug: record.slug || undefined }),
-        localized: defined({ name: text(record.name), description: text(record.description) ?? '' }),
+        localized: defined({
+          name: text(record.name),
+          description: text(record.description) ?? '',
+        }),
         html: {},
-        links: record.parent ? [{ resource, key: key(resource, { id: record.parent }), field: 'parent', many: false }] : [],
+        links: record.parent
+          ? [{ resource, key: key(resource, { id: record.parent }), field: 'parent', many: false }]
+          : [],
       }
     case 'venues':
       return {
@@ -96,7 +115,10 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
           state: text(record.state),
           province: text(record.province),
           // Given only when the source's differs from what state or province give: then it is the source's own.
-          stateprovince: record.stateprovince !== (record.state || record.province) ? text(record.stateprovince) : undefined,
+          stateprovince:
+            record.stateprovince !== (record.state || record.province)
+              ? text(record.stateprovince)
+              : undefined,
           country: text(record.country),
         }),
         html: record.description ? { description: record.description } : {},
@@ -138,15 +160,30 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
         localized: defined({ title: text(record.title), excerpt: text(record.excerpt) }),
         html: record.description ? { description: record.description } : {},
         links: [
-          ...related.venues!.map((venue) => ({ resource: 'venues' as const, key: key('venues', venue), field: 'venue', many: true })),
+          ...related.venues!.map((venue) => ({
+            resource: 'venues' as const,
+            key: key('venues', venue),
+            field: 'venue',
+            many: true,
+          })),
           ...related.organizers!.map((organizer) => ({
             resource: 'organizers' as const,
             key: key('organizers', organizer),
             field: 'organizers',
             many: true,
           })),
-          ...related.categories!.map((term) => ({ resource: 'categories' as const, key: key('categories', term), field: 'categories', many: true })),
-          ...related.tags!.map((term) => ({ resource: 'tags' as const, key: key('tags', term), field: 'tags', many: true })),
+          ...related.categories!.map((term) => ({
+            resource: 'categories' as const,
+            key: key('categories', term),
+            field: 'categories',
+            many: true,
+          })),
+          ...related.tags!.map((term) => ({
+            resource: 'tags' as const,
+            key: key('tags', term),
+            field: 'tags',
+            many: true,
+          })),
         ],
         image: imageUrl(record.image),
       }

@@ -11,12 +11,17 @@ const NAMESPACE_PATHS = ['/wp-json/tribe/events/v1', '/api/calendar/events/v1']
  */
 export async function locateNamespace(getJson: GetJson, address: string): Promise<string> {
   const base = address.replace(/\/+$/, '')
-  const candidates = /\/events\/v1$/.test(new URL(base).pathname) ? [base] : NAMESPACE_PATHS.map((path) => `${base}${path}`)
+  const candidates = /\/events\/v1$/.test(new URL(base).pathname)
+    ? [base]
+    : NAMESPACE_PATHS.map((path) => `${base}${path}`)
   for (const candidate of candidates) {
     const { status, body } = await getJson(`${candidate}/`)
-    if (status === 200 && typeof (body as { namespace?: unknown })?.namespace === 'string') return candidate
+    if (status === 200 && typeof (body as { namespace?: unknown })?.namespace === 'string')
+      return candidate
   }
-  throw new Error(`${address}: no tribe/events/v1 API answers there (tried ${candidates.join(', ')})`)
+  throw new Error(
+    `${address}: no tribe/events/v1 API answers there (tried ${candidates.join(', ')})`,
+  )
 }
 
 export type ListQuery = { language?: string; since?: string }
@@ -33,7 +38,8 @@ function firstPageQuery(resource: Resource, { language, since }: ListQuery): URL
     query.set('start_date', since ?? '1000-01-01')
     query.set('end_date', '9999-12-31')
   }
-  if (language) for (const name of ['lang', 'wpml_language', 'ml_language']) query.set(name, language)
+  if (language)
+    for (const name of ['lang', 'wpml_language', 'ml_language']) query.set(name, language)
   return query
 }
 
@@ -58,22 +64,26 @@ export async function* listRecords(
   while (next) {
     const { status, body, url } = await getJson(next.href)
     if (status === 404 && next !== first) return
-    if (status !== 200) throw new Error(`${url} answered ${status}: ${JSON.stringify(body).slice(0, 200)}`)
+    if (status !== 200)
+      throw new Error(`${url} answered ${status}: ${JSON.stringify(body).slice(0, 200)}`)
     const page = body as ListBody | null
-    if (!Array.isArray(page?.[resource])) throw new Error(`${url} answered 200 without a list of ${resource}`)
+    if (!Array.isArray(page?.[resource]))
+      throw new Error(`${url} answered 200 without a list of ${resource}`)
     const records = page[resource] as Record<string, unknown>[]
     for (const record of records) {
       if (seen.has(record.id)) continue
       seen.add(record.id)
       yield { record, url: `${namespace}/${resource}/${record.id}` }
     }
-    next = records.length && page.next_rest_url ? sameOrigin(page.next_rest_url, first, params) : null
+    next =
+      records.length && page.next_rest_url ? sameOrigin(page.next_rest_url, first, params) : null
   }
 }
 
 function sameOrigin(link: string, first: URL, params: URLSearchParams): URL {
   const parsed = new URL(link, first)
   const next = new URL(`${parsed.pathname}${parsed.search}`, first.origin)
-  for (const [name, value] of params) if (!next.searchParams.has(name)) next.searchParams.set(name, value)
+  for (const [name, value] of params)
+    if (!next.searchParams.has(name)) next.searchParams.set(name, value)
   return next
 }

@@ -2,7 +2,8 @@ import type { Answer } from './responseStore.js'
 
 import { createHash } from 'node:crypto'
 
-export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`
+export const etagOf = (body: string): string =>
+  `"${createHash('sha1').update(body).digest('base64url')}"`
 
 /** `If-None-Match` against an entity tag, with the weak comparison RFC 9110 prescribes for it. */
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
@@ -14,5 +15,7 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 /** `304 Not Modified` (headers only) when the caller holds the answer's entity tag, else the answer itself. */
 export function conditional(answer: Answer, ifNoneMatch: string | null | undefined): Answer {
   const { etag } = answer.headers
-  return etag && etagMatches(ifNoneMatch, etag) ? { ...answer, status: 304, body: Buffer.alloc(0) } : answer
+  return etag && etagMatches(ifNoneMatch, etag)
+    ? { ...answer, status: 304, body: Buffer.alloc(0) }
+    : answer
 }

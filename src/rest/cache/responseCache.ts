@@ -25,7 +25,8 @@ export type CacheRequest = {
 /** A kept answer, or how to keep the answer computed for this request once it is known. */
 export type CacheLookup = { answer: Answer } | { keep: (answer: Answer) => void }
 
-type Settings = Exclude<ResolvedCalendarOptions['cache'], false> & Pick<ResolvedCalendarOptions, 'trustProxy'>
+type Settings = Exclude<ResolvedCalendarOptions['cache'], false> &
+  Pick<ResolvedCalendarOptions, 'trustProxy'>
 
 /**
  * Answers to anonymous GETs of the namespace, kept in memory. Only answers marked `public` (to a caller without
@@ -46,7 +47,9 @@ export class ResponseCache {
     this.store = new ResponseStore(settings.maxBytes)
     // Read where the answers it keeps are read (see `readingFrom`): on a replica, never newer than they are.
     this.currentStamp = latestOf(() => readOnReplica(() => readChangeStamp(payload)))
-    this.namespacePaths = [NAMESPACE, WORDPRESS_NAMESPACE].map((path) => `${payload.config.routes.api}/${path}`)
+    this.namespacePaths = [NAMESPACE, WORDPRESS_NAMESPACE].map(
+      (path) => `${payload.config.routes.api}/${path}`,
+    )
     this.tokenCookie = `${payload.config.cookiePrefix}-token=`
   }
 
@@ -55,12 +58,17 @@ export class ResponseCache {
    * Its origin only changes the CORS headers, which are added to each answer as it is sent.
    */
   private keyOf({ header, method, url }: CacheRequest): string | null {
-    if (method !== 'GET' || header('authorization') || header('cookie')?.includes(this.tokenCookie)) return null
+    if (method !== 'GET' || header('authorization') || header('cookie')?.includes(this.tokenCookie))
+      return null
     const { pathname, search, searchParams } = new URL(url)
-    if (!this.namespacePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return null
+    if (!this.namespacePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`)))
+      return null
     // A password unlocks one event for whoever knows it: such answers are computed every time.
     if ([...searchParams.keys()].some((name) => name.startsWith('password'))) return null
-    const site = siteURL({ payload: this.payload, headers: { get: (name) => header(name) ?? null } }, this.settings)
+    const site = siteURL(
+      { payload: this.payload, headers: { get: (name) => header(name) ?? null } },
+      this.settings,
+    )
     return `${acceptsCalendar(header('accept')) ? `${CALENDAR_TYPE} ` : ''}${site}${pathname}${search}`
   }
 
@@ -74,7 +82,8 @@ export class ResponseCache {
     if (answer) return { answer }
     return {
       keep: (computed) => {
-        if (computed.status !== 200 || !computed.headers['cache-control']?.startsWith('public')) return
+        if (computed.status !== 200 || !computed.headers['cache-control']?.startsWith('public'))
+          return
         this.store.set(key, stamp, Date.now() + this.settings.maxAgeSeconds * 1000, computed)
       },
     }
@@ -93,9 +102,14 @@ export function responseCacheOf(payload: Payload): ResponseCache | null {
     const options = pluginOptionsOf(payload.config)
     // The plugin's own strategy reads `Authorization`, which already keeps a request out of the cache.
     const customAuth = payload.config.collections.some((collection) =>
-      collection.auth?.strategies?.some((strategy) => strategy.name !== APPLICATION_PASSWORD_STRATEGY),
+      collection.auth?.strategies?.some(
+        (strategy) => strategy.name !== APPLICATION_PASSWORD_STRATEGY,
+      ),
     )
-    cache = options?.cache && !customAuth ? new ResponseCache(payload, { ...options.cache, trustProxy: options.trustProxy }) : null
+    cache =
+      options?.cache && !customAuth
+        ? new ResponseCache(payload, { ...options.cache, trustProxy: options.trustProxy })
+        : null
     caches.set(payload, cache)
   }
   return cache
@@ -105,9 +119,15 @@ export function responseCacheOf(payload: Payload): ResponseCache | null {
  * For a host's own HTTP server in front of Payload: the kept answer to an anonymous read of the namespace (`304`
  * when the caller holds it) with the CORS headers of the request's origin, or null, and the request goes to Payload.
  */
-export async function cachedCalendarAnswer(payload: Payload, request: CacheRequest): Promise<Answer | null> {
+export async function cachedCalendarAnswer(
+  payload: Payload,
+  request: CacheRequest,
+): Promise<Answer | null> {
   const found = await responseCacheOf(payload)?.lookup(request)
   if (!found || !('answer' in found)) return null
   const answer = conditional(found.answer, request.header('if-none-match'))
-  return { ...answer, headers: { ...answer.headers, ...corsHeaders(payload.config, request.header('origin')) } }
+  return {
+    ...answer,
+    headers: { ...answer.headers, ...corsHeaders(payload.config, request.header('origin')) },
+  }
 }

@@ -25,16 +25,28 @@ export const wantsCalendar = (call: RestCall<{ ical: Param<boolean> }>): boolean
 /** A feed's date filters when the caller gave none: from `pastDays` ago to `futureDays` ahead, whole days. */
 export function feedWindow({ ical, timezone }: ResolvedCalendarOptions, now = new Date()) {
   const day = (instant: Date) => formatInTimeZone(instant, toDateFnsZone(timezone), 'yyyy-MM-dd')
-  return { start_date: day(subDays(now, ical.pastDays)), end_date: day(addDays(now, ical.futureDays)) }
+  return {
+    start_date: day(subDays(now, ical.pastDays)),
+    end_date: day(addDays(now, ical.futureDays)),
+  }
 }
 
 /** Seconds between creation and the last change: grows with every later edit, which is what `SEQUENCE` asks. */
-const revisionOf = (doc: EventDoc) => Math.max(0, Math.floor((Date.parse(doc.updatedAt) - Date.parse(doc.createdAt)) / 1000))
+const revisionOf = (doc: EventDoc) =>
+  Math.max(0, Math.floor((Date.parse(doc.updatedAt) - Date.parse(doc.createdAt)) / 1000))
 
-export function calendarResult(call: RestCall, events: EventObject[], docs: EventDoc[], filename: string): RestResult {
+export function calendarResult(
+  call: RestCall,
+  events: EventObject[],
+  docs: EventDoc[],
+  filename: string,
+): RestResult {
   const { ical, timezone } = call.options
   const name = ical.names[call.locale] ?? ical.names[Object.keys(ical.names)[0] as string] ?? ''
-  const entries = events.map((event, index) => ({ event, sequence: revisionOf(docs[index] as EventDoc) }))
+  const entries = events.map((event, index) => ({
+    event,
+    sequence: revisionOf(docs[index] as EventDoc),
+  }))
   return {
     body: iCalendar(entries, { name, timezone, refreshMinutes: ical.refreshMinutes }),
     contentType: `${CALENDAR_TYPE}; charset=utf-8`,
