@@ -109,15 +109,13 @@ onPostgres('three instances on one PostgreSQL database', () => {
 
     // Moving events off the category at once, through different instances, leaves its count exact.
     const moves = await Promise.all(
-      answers
-        .slice(0, 9)
-        .map((answer) =>
-          call(balancer.url, `${NS}/events/${answer.body.id}`, {
-            method: 'PATCH',
-            body: { categories: [] },
-            auth: true,
-          }),
-        ),
+      answers.slice(0, 9).map((answer) =>
+        call(balancer.url, `${NS}/events/${answer.body.id}`, {
+          method: 'PATCH',
+          body: { categories: [] },
+          auth: true,
+        }),
+      ),
     )
     expect(moves.map((answer) => answer.status)).toEqual(moves.map(() => 200))
     expect(
