@@ -5,6 +5,7 @@ import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import {
   booleanParam,
+  coordinateParam,
   languageParam,
   paginationParams,
   searchParam,
@@ -49,16 +50,6 @@ import { statusScope } from '../src/rest/visibility.js'
 import { serializeEvent } from '../src/serialize/event.js'
 import { organizerKind } from './organizers.js'
 import { venueKind } from './venues.js'
-
-const coordinate = (limit: number, description: string): Param<number> => ({
-  type: 'number',
-  description,
-  parse: (raw) => {
-    const value = Number(typeof raw === 'string' ? raw.trim() || 'x' : raw)
-    if (!Number.isFinite(value) || Math.abs(value) > limit) throw new ParamError()
-    return value
-  },
-})
 
 /** `in` with an empty list is not portable across adapters; id 0 is never used, so `[0]` matches nothing. */
 const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length ? ids : [0] } })
@@ -129,8 +120,8 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   featured: booleanParam('Events should be filtered by their featured status'),
   status: statusParam,
   geoloc: booleanParam('Requires Events to have geolocation data on their venue'),
-  geoloc_lat: coordinate(90, 'Requires Events to be near this latitude; needs geoloc_lng'),
-  geoloc_lng: coordinate(180, 'Requires Events to be near this longitude; needs geoloc_lat'),
+  geoloc_lat: coordinateParam(90, 'Requires Events to be near this latitude; needs geoloc_lng'),
+  geoloc_lng: coordinateParam(180, 'Requires Events to be near this longitude; needs geoloc_lat'),
   include: {
     type: 'array',
     items: 'integer',
@@ -348,7 +339,7 @@ const singleParams = (locales: string[]) => ({
 type SingleParams = ReturnType<typeof singleParams>
 
 /**
- * One event by id or slug, checked in the original's order (ORIGINAL §12): exists, not trashed, readable by the
+ * One event by id or slug, checked in the original's order (docs/api.md#read-routes): exists, not trashed, readable by the
  * caller, unlocked. Drafts and pending events have no slug unless a write gave them one, and trashed ones no longer
  * answer to theirs.
  */

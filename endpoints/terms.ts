@@ -101,7 +101,7 @@ const sortValue = (term: TermDoc, orderby: string): number | string => {
   return String(term[orderby as 'description' | 'name' | 'slug'] ?? '').toLocaleLowerCase()
 }
 
-/** Categories and tags: list and single, a thin layer over their collection (ORIGINAL §7, §11). */
+/** Categories and tags: list and single, a thin layer over their collection (docs/api.md#read-routes). */
 export function termRoutes(
   taxonomy: Taxonomy,
   options: ResolvedCalendarOptions,

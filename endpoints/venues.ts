@@ -1,6 +1,7 @@
 import type { VenueDoc } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
+import { coordinateParam } from '../src/rest/commonParams.js'
 import { type LinkedPostKind, linkedPostRoutes } from '../src/rest/linkedPosts.js'
 import { type Param, ParamError, stringValue } from '../src/rest/params.js'
 import { publicationParams } from '../src/rest/postWrites.js'
@@ -23,17 +24,6 @@ const flag = (description: string): Param<boolean> => ({
   },
 })
 
-const coordinate = (limit: number, description: string): Param<number> => ({
-  type: 'number',
-  description,
-  parse: (raw) => {
-    const value =
-      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN
-    if (!Number.isFinite(value) || Math.abs(value) > limit) throw new ParamError()
-    return value
-  },
-})
-
 const writeParams = {
   address: text('The venue address'),
   city: text('The venue city'),
@@ -46,8 +36,8 @@ const writeParams = {
   website: publicationParams.website,
   show_map: flag('Whether events at the venue show a map'),
   show_map_link: flag('Whether events at the venue show a map link'),
-  geo_lat: coordinate(90, 'The venue latitude'),
-  geo_lng: coordinate(180, 'The venue longitude'),
+  geo_lat: coordinateParam(90, 'The venue latitude'),
+  geo_lng: coordinateParam(180, 'The venue longitude'),
 }
 
 const toData = (values: Record<string, unknown>) => {

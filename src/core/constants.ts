@@ -75,4 +75,6 @@ export const DEFAULT_URL_TEMPLATES = {
   tag: '{serverURL}/events/tag/{slug}/',
 }
 
+/** Where a currency symbol goes around a number: `$10` (prefix) or `10€` (postfix). */
 export const CURRENCY_POSITIONS = ['prefix', 'postfix'] as const
+export type CurrencyPosition = (typeof CURRENCY_POSITIONS)[number]

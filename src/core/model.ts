@@ -1,6 +1,6 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
-import type { PostStatus } from './constants.js'
+import type { CurrencyPosition, PostStatus } from './constants.js'
 import type { UrlTemplates } from './options.js'
 
 /** Records as the Local API returns them at depth 0 (relationships are ids), in the requested locale. */
@@ -94,7 +94,7 @@ export type EventDoc = PostState & {
   cost?: string | null
   currencySymbol?: string | null
   currencyCode?: string | null
-  currencyPosition?: 'postfix' | 'prefix' | null
+  currencyPosition?: CurrencyPosition | null
   website?: string | null
   featured?: boolean | null
   sticky?: boolean | null
@@ -132,12 +132,12 @@ export type SerializeContext = {
   /** Currency symbol used for numeric costs that carry none (the original's site default). */
   defaultCurrencySymbol: string
   /** Position of that default symbol. */
-  defaultCurrencyPosition: 'postfix' | 'prefix'
+  defaultCurrencyPosition: CurrencyPosition
 }
 
 export type EventView = {
   /** Single GETs (by id or slug) add `json_ld` to the event and to its embedded venue and organizers. */
   single: boolean
-  /** Password-protected and not unlocked: the protected fields are blanked (ORIGINAL §13). */
+  /** Password-protected and not unlocked: the protected fields are blanked (test/fixtures/captures/events-by-slug-password-no-password.json). */
   blanked: boolean
 }

@@ -1,5 +1,7 @@
 import type { CollectionSlug, Config, PayloadRequest, SanitizedConfig } from 'payload'
 
+import type { CurrencyPosition } from './constants.js'
+
 import { defaultAccessRules } from './access.js'
 import {
   DEFAULT_CACHE_MAX_AGE_SECONDS,
@@ -122,7 +124,7 @@ export type EventsCalendarOptions = {
    * Currency symbol and its position for numeric costs that name no currency (`10 - 20` → `$10 – $20`).
    * @default { symbol: '$', position: 'prefix' }
    */
-  currency?: { symbol?: string; position?: 'postfix' | 'prefix' }
+  currency?: { symbol?: string; position?: CurrencyPosition }
   /**
    * Radius of the `geoloc_lat`/`geoloc_lng` event filter, in kilometres.
    * @default 50
@@ -192,7 +194,7 @@ export type ResolvedCalendarOptions = {
   urls: UrlTemplates
   access: CalendarAccessRules
   slugs: Record<CollectionKey, CollectionSlug>
-  currency: { symbol: string; position: 'postfix' | 'prefix' }
+  currency: { symbol: string; position: CurrencyPosition }
   geoRadiusKm: number
   imageHosts: string[]
   cache: false | { maxAgeSeconds: number; maxBytes: number }

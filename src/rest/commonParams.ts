@@ -59,3 +59,15 @@ export const statusParam: Param<string[]> = {
     return statuses
   },
 }
+
+/** A latitude (`limit` 90) or longitude (180) in degrees, as a number or a numeric string. */
+export const coordinateParam = (limit: number, description: string): Param<number> => ({
+  type: 'number',
+  description,
+  parse: (raw) => {
+    const value =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN
+    if (!Number.isFinite(value) || Math.abs(value) > limit) throw new ParamError()
+    return value
+  },
+})

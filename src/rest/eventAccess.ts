@@ -14,7 +14,7 @@ export const mayEdit = (call: RestCall, doc: Pick<EventDoc, 'author'>): boolean 
 
 /**
  * A password-protected event is readable with its password, or with `context=edit` by someone who may edit it
- * (ORIGINAL §13).
+ * (test/fixtures/captures/events-single-password-right-password-200.json).
  */
 export async function unlocked(
   call: RestCall,
@@ -29,7 +29,7 @@ export async function unlocked(
 
 /**
  * Which password-protected events a `search` may match: only those the caller may edit, so their hidden words
- * cannot be probed one by one (the original leaves them all out for anonymous callers, ORIGINAL §9.2).
+ * cannot be probed one by one (the original leaves them all out for anonymous callers; docs/api.md#event-list-filters).
  */
 export function searchableProtected(call: RestCall): Where[] {
   if (call.options.access.publish({ req: call.req })) return []

@@ -4,7 +4,7 @@ import type { EventDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { parseDateInput } from '../core/dates.js'
-import { CURRENCY_POSITIONS } from '../core/constants.js'
+import { CURRENCY_POSITIONS, type CurrencyPosition } from '../core/constants.js'
 import { serializeEvent } from '../serialize/event.js'
 import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
@@ -112,7 +112,7 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     enum: CURRENCY_POSITIONS,
     description: 'Whether the currency symbol goes before or after the cost',
     parse: (raw: unknown) => {
-      if (!CURRENCY_POSITIONS.includes(raw as 'prefix')) throw new ParamError()
+      if (!CURRENCY_POSITIONS.includes(raw as CurrencyPosition)) throw new ParamError()
       return raw as string
     },
   } as Param<string>,
@@ -151,7 +151,7 @@ type WriteParams = ReturnType<typeof writeParams>
 /** The kinds of record an event links to, whose own write parameters its venue and organizer objects take. */
 type LinkedKinds = { venue: LinkedPostKind<VenueDoc>; organizer: LinkedPostKind<OrganizerDoc> }
 
-/** Event create, update and trash (ORIGINAL §14–16, CONTRACT §2.5–2.6): only the fields sent are changed. */
+/** Event create, update and trash (docs/api.md#write-routes): only the fields sent are changed. */
 export function eventWriteMethods(
   options: ResolvedCalendarOptions,
   locales: string[],
@@ -241,7 +241,7 @@ export function eventWriteMethods(
   /**
    * The event a write addresses, checked in the original's order: unknown is a 404 (by slug a 400), not the
    * caller's to edit a 403, trashed a 410. Drafts and pending events have no slug unless a write gave them one
-   * (ORIGINAL §12, §15–16).
+   * (docs/api.md#write-routes).
    */
   async function target(call: RestCall): Promise<EventDoc> {
     const { doc, hidden } = await locate<EventDoc>(

@@ -59,7 +59,7 @@ async function existing(
 
 /**
  * Venues or organizers of an event write: ids, `"9,10"`, `{ id }`, or objects of their fields, which create the
- * record or reuse the one with that name, whatever its case (ORIGINAL §14, CONTRACT §2.8). Unknown ids are a 400 on the
+ * record or reuse the one with that name, whatever its case (docs/api.md#write-routes). Unknown ids are a 400 on the
  * parameter; 0, `""`, `null` and `[]` name none, so they detach what was linked.
  */
 export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {

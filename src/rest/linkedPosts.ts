@@ -206,7 +206,7 @@ export function linkedPostRoutes<D extends Doc>(
     return { body: kind.serialize(doc, related, call.serialize, { single: true }) }
   }
 
-  /** By id or slug; a record the caller may not see is a 403, an unknown one a 400 (ORIGINAL §12). */
+  /** By id or slug; a record the caller may not see is a 403, an unknown one a 400 (docs/api.md#read-routes). */
   async function getOne(call: RestCall) {
     const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
     if (!doc)
@@ -226,8 +226,8 @@ export function linkedPostRoutes<D extends Doc>(
 
   async function create(call: RestCall) {
     const name = (call.params as Record<string, string>)[kind.resource]
-    // As the original: a record with that name (whatever its case) already exists, so it is the answer (ORIGINAL
-    // §17). Creators of one name take turns, so parallel ones make one record.
+    // As the original: a record with that name (whatever its case) already exists, so it is the answer
+    // (docs/api.md#write-routes). Creators of one name take turns, so parallel ones make one record.
     const doc = await inTransaction(call, async () => {
       await lockUntilCommit(call.req, [nameLock(collection, name)])
       return (

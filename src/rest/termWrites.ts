@@ -42,7 +42,7 @@ const writeParams = (locales: string[], required: boolean) => ({
 
 type WriteParams = ReturnType<typeof writeParams>
 
-/** Create, update and delete of categories and tags (ORIGINAL §16–17); deletes are permanent. */
+/** Create, update and delete of categories and tags (docs/api.md#write-routes); deletes are permanent. */
 export function termWriteMethods(
   taxonomy: Taxonomy,
   collection: CollectionSlug,
@@ -108,7 +108,7 @@ export function termWriteMethods(
 
   const create = method({
     description: `Creates one of the event ${taxonomy}`,
-    // The taxonomy's `manage_terms`, as for changing terms (ORIGINAL §17); writers still add terms by name
+    // The taxonomy's `manage_terms`, as for changing terms (docs/api.md#write-routes); writers still add terms by name
     // when they write an event.
     permission: ({ req }) => options.access.publish({ req }),
     params: writeParams(locales, true),

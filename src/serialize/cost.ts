@@ -1,3 +1,4 @@
+import type { CurrencyPosition } from '../core/constants.js'
 import type { EventDoc, SerializeContext } from '../core/model.js'
 import type { CostDetails } from './wire.js'
 
@@ -6,7 +7,6 @@ import { escapeHtml } from '../richText/toHtml.js'
 
 type CostFields = Pick<EventDoc, 'cost' | 'currencyCode' | 'currencyPosition' | 'currencySymbol'>
 type CostDefaults = Pick<SerializeContext, 'defaultCurrencyPosition' | 'defaultCurrencySymbol'>
-type Position = 'postfix' | 'prefix'
 
 /** A number as written in a cost, with `,` or `.` separators: `10`, `5.50`, `1,000`. */
 const NUMBER = /\d+(?:[.,]\d+)*/g
@@ -17,7 +17,7 @@ type ParsedCost = {
   numbers: string[]
   /** The symbol or code written around every number alike (`$10`, `5 USD`, `10€ - 20€`), as the original infers it on save. */
   symbol: string
-  position: '' | Position
+  position: '' | CurrencyPosition
 }
 
 /** What separates one amount of a cost from the next: `10€ - 20€`, `10€, 20€`, `$10 / $20`. */
@@ -95,7 +95,7 @@ function range(numbers: string[]): { written: string[]; values: string[] } {
   return { values, written: values.map((value) => byValue.get(value) as string) }
 }
 
-/** `cost` and `cost_details` of an event (ORIGINAL §4.2); an explicit currency on the event wins over parsing. */
+/** `cost` and `cost_details` of an event (docs/api.md#write-routes); an explicit currency on the event wins over parsing. */
 export function formatCost(
   event: CostFields,
   ctx: CostDefaults,

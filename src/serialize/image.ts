@@ -32,7 +32,7 @@ function size(media: MediaSize, ctx: UrlContext): ImageSizeObject {
   })
 }
 
-/** The featured image object (ORIGINAL §4.1), or `false` when there is none. */
+/** The featured image object (docs/api.md#get-events4ml_languagezh-hant), or `false` when there is none. */
 export function serializeImage(
   media: MediaDoc | null | undefined,
   ctx: UrlContext,

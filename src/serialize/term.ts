@@ -19,7 +19,7 @@ function termUrls(
   return urls
 }
 
-/** A term as embedded in an event: the WP_Term fields plus `urls` (ORIGINAL §4.3). */
+/** A term as embedded in an event: the WP_Term fields plus `urls` (docs/api.md#get-events4ml_languagezh-hant). */
 export function serializeEmbeddedTerm(
   term: TermDoc,
   taxonomy: Taxonomy,
@@ -52,7 +52,7 @@ function categoryPath(term: TermDoc, categories: Map<Id, TermDoc>): string {
   return slugs.join('/')
 }
 
-/** A term of the categories and tags endpoints (ORIGINAL §7); only categories have `parent`. */
+/** A term of the categories and tags endpoints (docs/api.md#get-categories2); only categories have `parent`. */
 export function serializeTerm(
   term: TermDoc,
   taxonomy: Taxonomy,

@@ -1,4 +1,6 @@
-/** The JSON objects of the `tribe/events/v1` wire format (ORIGINAL §4–7), as the serialisers build them. */
+import type { CurrencyPosition } from '../core/constants.js'
+
+/** The JSON objects of the `tribe/events/v1` wire format (docs/api.md#examples), as the serialisers build them. */
 
 export type DateDetails = {
   year: string
@@ -12,7 +14,7 @@ export type DateDetails = {
 export type CostDetails = {
   currency_symbol: string
   currency_code: string
-  currency_position: '' | 'postfix' | 'prefix'
+  currency_position: '' | CurrencyPosition
   values: string[]
 }
 
@@ -136,7 +138,7 @@ export type PostFields = {
 
 export type GlobalIds = { global_id: string; global_id_lineage: string[] }
 
-/** Keys are absent when empty, as the original removes falsy fields (ORIGINAL §5). */
+/** Keys are absent when empty, as the original removes falsy fields (test/fixtures/captures/venues-single-get-anon.json). */
 export type VenueObject = { id: number; author?: string } & Omit<PostFields, 'author'> & {
     url: string
     venue?: string
@@ -173,7 +175,7 @@ export type OrganizerObject = { id: number; author?: string } & Omit<PostFields,
     json_ld?: PersonJsonLd
   } & GlobalIds
 
-/** The protected fields are `null`/empty when a password-protected event is blanked (ORIGINAL §13). */
+/** The protected fields are `null`/empty when a password-protected event is blanked (test/fixtures/captures/events-by-slug-password-no-password.json). */
 export type EventObject = { id: number } & GlobalIds &
   PostFields & {
     url: string
@@ -202,7 +204,7 @@ export type EventObject = { id: number } & GlobalIds &
     hide_from_listings: boolean | null
     sticky: boolean | null
     featured: boolean | null
-    /** Ours (CONTRACT §2.10): the original has no such field. */
+    /** Ours (docs/api.md#where-we-knowingly-differ-from-the-original): the original has no such field. */
     ticketed: boolean | null
     categories: EmbeddedTerm[]
     tags: EmbeddedTerm[]
