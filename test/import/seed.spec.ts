@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process'
+import { fromZonedTime } from 'date-fns-tz'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Dataset } from '../../src/import/dataset.js'
+
+import { ROOT, runScript } from '../helpers/run.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+
+const MAKE_DATASET = path.resolve(ROOT, 'bench/make-dataset.mjs')
+
+let server: TestServer
+let file: string
+let dataset: Dataset
+
+beforeAll(async () => {
+  server = await startTestServer()
+  file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-dataset-')), 'dataset.json')
+  execFileSync('node', [
+    MAKE_DATASET,
+    '--events',
+    '1000',
+    '--venues',
+    '40',
+    '--organizers',
+    '20',
+    '--anchor',
+    '2026-11-22',
+    '--out',
+    file,
+  ])
+  dataset = JSON.parse(fs.readFileSync(file, 'utf8'))
+})
+afterAll(async () => {
+  await server?.stop()
+  fs.rmSync(path.dirname(file), { force: true, recursive: true })
+})
+
+const counts = async () => ({
+  categories: (await server.payload.count({ collection: 'event-categories' })).totalDocs,
+  tags: (await server.payload.count({ collection: 'event-tags' })).totalDocs,
+  venues: (await server.payload.count({ collection: 'venues' })).totalDocs,
+  organizers: (await server.payload.count({ collection: 'organizers' })).totalDocs,
+  events: (await server.payload.count({ collection: 'events' })).totalDocs,
+})
+const keys = (docs: unknown) => (docs as { importKey: string }[]).map((doc) => doc.importKey).sort()
+
+describe('npm run seed -- --file', () => {
+  test('imports a 1,000-event dataset with its relationships and translations', async () => {
+    const result = await runScript('seed', ['--file', file], server.database.uri)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/Imported dataset\.json/)
+    expect(await counts()).toEqual({
+      categories: 40,
+      tags: 150,
+      venues: 40,
+      organizers: 20,
+      events: 1000,
+    })
+
+    for (const source of dataset.events.filter((_, index) => index % 50 === 0)) {
+      const {
+        docs: [stored],
+      } = await server.payload.find({
+        collection: 'events',
+        depth: 1,
+        where: { importKey: { equals: source.key } },
+      })
+      expect(stored.title).toBe(source.title)
+      expect(stored.startDate).toBe(fromZonedTime(source.start_date, source.timezone).toISOString())
+      expect(stored.timezone).toBe(source.timezone)
+      expect(keys(stored.venue)).toEqual(source.venue ? [source.venue] : [])
+      expect(keys(stored.organizers)).toEqual([...(source.organizer ?? [])].sort())
+      expect(keys(stored.categories)).toEqual([...(source.categories ?? [])].sort())
+      expect(keys(stored.tags)).toEqual([...(source.tags ?? [])].sort())
+    }
+
+    const translated = dataset.events.find((event) => event.translations)!
+    const zhHant = await server.payload.find({
+      collection: 'events',
+      locale: 'zh-hant',
+      where: { importKey: { equals: translated.key } },
+    })
+    expect(zhHant.docs[0].title).toBe(translated.translations!['zh-hant']!.title)
+
+    // Slugs and search text are chosen in memory during an import: they must come out as a one-by-one write makes them.
+    const { docs: slugs } = await server.payload.find({
+      collection: 'events',
+      pagination: false,
+      select: { slug: true },
+    })
+    expect(new Set(slugs.map((doc) => doc.slug)).size).toBe(dataset.events.length)
+    const twice = dataset.events.find(
+      (event, index) => dataset.events.findIndex((other) => other.title === event.title) < index,
+    )!
+    const { docs: namesakes } = await server.payload.find({
+      collection: 'events',
+      sort: 'id',
+      where: { title: { equals: twice.title } },
+    })
+    expect(namesakes.map((doc) => doc.slug)).toEqual(
+      namesakes.map((_, index) =>
+        index ? `${namesakes[0].slug}-${index + 1}` : namesakes[0].slug,
+      ),
+    )
+    for (const title of [
+      translated.title,
+      translated.translations!['zh-hans']!.title,
+      translated.translations!['zh-hant']!.title,
+    ]) {
+      const found = await server.payload.count({
+        collection: 'events',
+        where: {
+          and: [{ importKey: { equals: translated.key } }, { searchText: { like: title } }],
+        },
+      })
+      expect(found.totalDocs).toBe(1)
+    }
+
+    const child = dataset.categories.find((category) => category.parent)!
+    const storedChild = await server.payload.find({
+      collection: 'event-categories',
+      depth: 1,
+      where: { importKey: { equals: child.key } },
+    })
+    expect((storedChild.docs[0].parent as { importKey: string }).importKey).toBe(child.parent)
+
+    for (const [collection, relation] of [
+      ['event-categories', 'categories'],
+      ['event-tags', 'tags'],
+    ] as const) {
+      const { docs: terms } = await server.payload.find({ collection, pagination: false })
+      const expected = (key: string) =>
+        dataset.events.filter((event) => event[relation]?.includes(key)).length
+      expect(terms.map((term) => [term.importKey, term.count])).toEqual(
+        terms.map((term) => [term.importKey, expected(term.importKey!)]),
+      )
+      expect(terms.some((term) => term.count! > 0)).toBe(true)
+    }
+  })
+
+  test('is idempotent: a second run changes nothing', async () => {
+    const before = await counts()
+    const result = await runScript('seed', ['--file', file], server.database.uri)
+    expect(result.code).toBe(0)
+    expect(await counts()).toEqual(before)
+    expect(result.stdout).toMatch(/events\s*│\s*0\s*│\s*1000/)
+  })
+})
+
+describe('npm run seed -- --demo', () => {
+  test('loads the demo calendar in three languages', async () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+    const result = await runScript('seed', ['--demo'], server.database.uri)
+    expect(result.code).toBe(0)
+    const event = demo.events[0]
+    for (const locale of ['zh-hans', 'zh-hant'] as const) {
+      const { docs } = await server.payload.find({
+        collection: 'events',
+        locale,
+        where: { importKey: { equals: event.key } },
+      })
+      expect(docs[0].title).toBe(event.translations![locale]!.title)
+    }
+    const demoEvents = await server.payload.count({
+      collection: 'events',
+      where: { importKey: { like: 'demo-event-' } },
+    })
+    expect(demoEvents.totalDocs).toBe(demo.events.length)
+  })
+})

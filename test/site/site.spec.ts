@@ -1,0 +1,357 @@
+/**
+ * The plugin as a site owner gets it: the package is packed, installed into a fresh Payload site on PostgreSQL, added
+ * to its config as the README says, migrated with Payload's own commands, built with Next.js's default bundler and
+ * served by `next start` (and, last, `next dev`). Everything is checked over HTTP.
+ */
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { chromium } from 'playwright-core'
+
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
+import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './site.js'
+
+const exec = promisify(execFile)
+const NS = '/api/calendar/events/v1'
+const EDITOR = { email: 'site-editor@example.com', password: 'a-long-site-password' }
+const CHROMIUM = '/usr/bin/chromium'
+const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots')
+
+let work: string
+let tarball: string
+let database: TestDatabase
+let site: Site
+let server: SiteProcess
+let token: string
+let eventId: number
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers })
+
+async function json(pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}${pathname}`, init)
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as any,
+  }
+}
+
+const write = (pathname: string, body: unknown) =>
+  json(pathname, {
+    method: 'POST',
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+/** The 20th of next month, as `yyyy-MM-dd`: ahead of now in every zone. */
+function nextMonthDay(): string {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 20))
+    .toISOString()
+    .slice(0, 10)
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-site-'))
+  database = await createTestDatabase()
+  tarball = await packPlugin(path.join(work, 'pack'))
+  site = await createSite(path.join(work, 'site'), tarball, database.uri)
+  await site.run('payload', ['migrate'])
+  await site.run('next', ['build'], 15 * 60_000)
+  server = await site.serve('start')
+  const registered = await json('/api/users/first-register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EDITOR),
+  })
+  token = registered.body.token
+}, 30 * 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await database?.drop()
+  if (work) fs.rmSync(work, { force: true, recursive: true })
+})
+
+describe('the package', () => {
+  test('ships its built entry points, README and LICENSE only', async () => {
+    const { stdout } = await exec('tar', ['-tzf', tarball])
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''))
+    expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ])
+    expect(
+      files.filter((file) => !/\.(js|d\.ts|css)$/.test(file) && file.startsWith('dist/')),
+    ).toEqual([])
+    const manifest = JSON.parse(
+      fs.readFileSync(
+        path.join(site.dir, 'node_modules/payload-events-calendar/package.json'),
+        'utf8',
+      ),
+    )
+    for (const entry of Object.values(
+      manifest.exports as Record<string, string | Record<string, string>>,
+    )) {
+      for (const file of typeof entry === 'string' ? [entry] : Object.values(entry)) {
+        expect(files).toContain(file.replace(/^\.\//, ''))
+      }
+    }
+  })
+
+  test('installs no database adapter, express, tsx or second copy of Payload, Next.js or React', async () => {
+    const { stdout } = await exec('npm', ['ls', '--all', '--json', 'payload-events-calendar'], {
+      cwd: site.dir,
+      maxBuffer: 64 << 20,
+    })
+    const tree = JSON.parse(stdout).dependencies['payload-events-calendar']
+    const below = new Set<string>()
+    const walk = (node: { dependencies?: Record<string, object> }) => {
+      for (const [name, child] of Object.entries(node.dependencies ?? {})) {
+        below.add(name)
+        walk(child)
+      }
+    }
+    walk(tree)
+    const forbidden = [
+      /^@payloadcms\/db-/,
+      /^mongoose$/,
+      /^pg$/,
+      /^libsql$/,
+      /^express$/,
+      /^tsx$/,
+      /^jsdom$/,
+    ]
+    expect([...below].filter((name) => forbidden.some((pattern) => pattern.test(name)))).toEqual([])
+    expect(
+      fs.existsSync(path.join(site.dir, 'node_modules/payload-events-calendar/node_modules')),
+    ).toBe(false)
+  })
+})
+
+describe('the site with the plugin, built by next build and served by next start', () => {
+  test("the site's own pages and API keep working", async () => {
+    expect(await (await get('/')).text()).toContain('Welcome to the site')
+    expect((await json('/api/pages')).body).toMatchObject({ docs: [], totalDocs: 0 })
+  })
+
+  test('the admin answers, with the month view for a signed-in editor', async () => {
+    expect((await get('/admin')).status).toBe(200)
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(EDITOR),
+    })
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('payload-token='))!
+      .split(';')[0]
+    const month = await get('/admin/calendar', { cookie, 'sec-fetch-site': 'same-origin' })
+    expect(month.status).toBe(200)
+    expect(await month.text()).toContain('pec-calendar__grid')
+  })
+
+  test('an editor creates an event through the namespace and anyone reads it in each language', async () => {
+    const day = nextMonthDay()
+    const created = await write(`${NS}/events`, {
+      title: 'Harbour Lights Concert',
+      start_date: `${day} 19:30`,
+      end_date: `${day} 21:30`,
+      venue: { venue: 'Harbour Hall' },
+      categories: ['Music'],
+    })
+    expect(created.status).toBe(201)
+    const { id } = created.body
+    eventId = id
+    expect(
+      (await write(`${NS}/events/${id}?ml_language=zh-hant`, { title: '港灣燈光音樂會' })).status,
+    ).toBe(200)
+
+    const list = await json(`${NS}/events`)
+    expect(list.body.events.map((event: { title: string }) => event.title)).toEqual([
+      'Harbour Lights Concert',
+    ])
+    expect(list.body.rest_url.startsWith(`${server.url}${NS}/events`)).toBe(true)
+    expect((await json(`${NS}/events/${id}?ml_language=zh-hant`)).body.title).toBe('港灣燈光音樂會')
+    expect((await json(`/zh-hant${NS}/events/${id}`)).body.title).toBe('港灣燈光音樂會')
+    expect((await json(`/zh-hant${NS}/events/${id}?ml_language=en`)).body.title).toBe(
+      'Harbour Lights Concert',
+    )
+    expect(
+      (await json(`${NS}/events/${id}`, { headers: { 'x-calendar-language-prefix': 'zh-hant' } }))
+        .body.title,
+    ).toBe('Harbour Lights Concert')
+    expect((await json(`${NS}/events?categories=music`)).body.total).toBe(1)
+    expect((await json(`${NS}/events?search=lights`)).body.total).toBe(1)
+  })
+
+  test('anonymous reads carry an ETag, are answered 304, and change with the calendar', async () => {
+    const first = await get(`${NS}/venues`)
+    const etag = first.headers.get('etag')!
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10')
+    expect(first.headers.get('vary')).toMatch(/Origin, Authorization/)
+    expect((await get(`${NS}/venues`, { 'if-none-match': etag })).status).toBe(304)
+    expect((await write(`${NS}/venues`, { venue: 'Star Ferry Pier' })).status).toBe(201)
+    const after = await get(`${NS}/venues`, { 'if-none-match': etag })
+    expect(after.status).toBe(200)
+    expect(((await after.json()) as { total: number }).total).toBe(2)
+  })
+
+  test('anonymous reads are answered from memory until the calendar changes', async () => {
+    const cost = async (headers: Record<string, string> = {}) =>
+      ((await (await get(`${NS}/events/${eventId}`, headers)).json()) as { cost: string }).cost
+    expect(await cost()).toBe('')
+    // Behind the calendar's back: no hook runs, so nothing tells the cache.
+    const client = new pg.Client({ connectionString: database.uri })
+    await client.connect()
+    await client.query(`UPDATE events SET cost = '99' WHERE id = $1`, [eventId])
+    await client.end()
+    expect(await cost()).toBe('')
+    expect(await cost({ authorization: `JWT ${token}` })).toBe('$99')
+    expect((await write(`${NS}/tags`, { name: 'Outdoors' })).status).toBe(201)
+    expect(await cost()).toBe('$99')
+  })
+
+  test('namespace answers carry the security headers, also for malformed escapes and unknown routes', async () => {
+    const cases: [string, number, string | null][] = [
+      [`${NS}/events`, 200, null],
+      [`${NS}/events/%ZZ`, 404, 'rest_no_route'],
+      [`${NS}/events/by-slug/%E0%A4%A`, 400, 'rest_invalid_param'],
+      [`${NS}/no/such/route`, 404, 'rest_no_route'],
+    ]
+    for (const [pathname, status, code] of cases) {
+      const response = await get(pathname)
+      expect([pathname, response.status]).toEqual([pathname, status])
+      expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      if (code) expect(((await response.json()) as { code: string }).code).toBe(code)
+    }
+  })
+
+  test("the plugin's indexes are in the database, on its own tables only", async () => {
+    const client = new pg.Client({ connectionString: database.uri })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{
+        indexname: string
+        indexdef: string
+        tablename: string
+      }>(`SELECT indexname, indexdef, tablename FROM pg_indexes WHERE schemaname = 'public'`)
+      const names = rows.map((row) => row.indexname)
+      for (const name of [
+        'events_id_list_idx',
+        'events_locales_parent_idx',
+        'venues_locales_parent_idx',
+        'event_categories_locales_parent_idx',
+        'events_rels_event_categories_path_parent_idx',
+        'events_rels_venues_path_parent_idx',
+      ]) {
+        expect(names).toContain(name)
+      }
+      const trigram = rows.find((row) => row.indexname === 'events_search_text_trgm_idx')!
+      expect(trigram.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
+      const calendarTables =
+        /^(events|venues|organizers|event_categories|event_tags|media)(_locales|_rels)?$/
+      const added = rows.filter(
+        (row) =>
+          /_(parent|path_parent|id_list)_idx$/.test(row.indexname) &&
+          !/_rels_parent_idx$/.test(row.indexname),
+      )
+      expect(
+        added.filter((row) => !calendarTables.test(row.tablename)).map((row) => row.indexname),
+      ).toEqual([])
+    } finally {
+      await client.end()
+    }
+  })
+})
+
+describe('the site under next dev', () => {
+  let dev: SiteProcess
+
+  beforeAll(async () => {
+    await server.stop()
+    dev = await site.serve('dev')
+  }, 5 * 60_000)
+
+  afterAll(async () => {
+    await dev?.stop()
+  })
+
+  test(
+    'serves the namespace',
+    async () => {
+      const response = await fetch(`${dev.url}/zh-hant${NS}/events`)
+      // A failure here happens inside next dev: what it printed is the only account of it.
+      if (response.status !== 200)
+        throw new Error(`next dev answered ${response.status}:\n${dev.output().slice(-8000)}`)
+      expect(
+        ((await response.json()) as { events: { title: string }[] }).events.map(
+          (event) => event.title,
+        ),
+      ).toEqual(['港灣燈光音樂會'])
+    },
+    5 * 60_000,
+  )
+
+  const withChromium = fs.existsSync(CHROMIUM) ? test : test.skip
+  withChromium(
+    'the events list shows each venue and Next.js reports no issue',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      })
+      try {
+        const page = await browser.newPage({ viewport: { height: 900, width: 1440 } })
+        const errors: string[] = []
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /hydrat/i.test(message.text()))
+            errors.push(message.text())
+        })
+        page.setDefaultTimeout(4 * 60_000)
+        await page.goto(`${dev.url}/admin/login`)
+        await page.fill('#field-email', EDITOR.email)
+        await page.fill('#field-password', EDITOR.password)
+        await page.click('button[type=submit]')
+        await page.waitForURL(/\/admin$/)
+        await page.goto(`${dev.url}/admin/collections/events`)
+        await page.waitForURL(/where/)
+        await page.locator('.cell-venue', { hasText: 'Harbour Hall' }).waitFor()
+        // Long enough for the development overlay to count what it found.
+        await page.waitForTimeout(3_000)
+        fs.mkdirSync(SCREENSHOTS, { recursive: true })
+        await page.screenshot({
+          fullPage: true,
+          path: path.join(SCREENSHOTS, 'site-events-list-dev.png'),
+        })
+        expect(await page.getByText(/^\d+ Issues?$/).count()).toBe(0)
+        expect(errors).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    },
+    8 * 60_000,
+  )
+})
