@@ -12,28 +12,55 @@ import { USER_AGENT } from '../core/constants.js'
 export class ImageImportError extends Error {}
 
 export type ImageImportLimits = { maxBytes: number; timeoutMs: number; maxRedirects: number }
-export const DEFAULT_IMAGE_LIMITS: ImageImportLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 }
+export const DEFAULT_IMAGE_LIMITS: ImageImportLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxRedirects: 3,
+}
 
 const IMAGE_TYPES: Record<string, { extension: string; magic: (bytes: Buffer) => boolean }> = {
   'image/jpeg': { extension: 'jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  'image/png': { extension: 'png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) },
+  'image/png': {
+    extension: 'png',
+    magic: (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
   'image/gif': { extension: 'gif', magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
   'image/webp': {
     extension: 'webp',
-    magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+    magic: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
-  'image/avif': { extension: 'avif', magic: (b) => b.subarray(4, 12).toString('latin1').startsWith('ftypavi') },
+  'image/avif': {
+    extension: 'avif',
+    magic: (b) => b.subarray(4, 12).toString('latin1').startsWith('ftypavi'),
+  },
 }
 
 /** Addresses no import may reach unless the address itself is on the allow-list. */
 const PRIVATE = new net.BlockList()
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   PRIVATE.addSubnet(prefix, bits, 'ipv4')
 }
-for (const [prefix, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [prefix, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   PRIVATE.addSubnet(prefix, bits, 'ipv6')
 }
 
@@ -51,27 +78,44 @@ function isAllowedHost(url: URL, allowed: string[]): boolean {
   const host = hostOf(url)
   return allowed.some((entry) => {
     const value = entry.trim().toLowerCase()
-    return value === host || value === `${host}:${defaultPort(url)}` || value === `[${host}]:${defaultPort(url)}`
+    return (
+      value === host ||
+      value === `${host}:${defaultPort(url)}` ||
+      value === `[${host}]:${defaultPort(url)}`
+    )
   })
 }
 
 /** The address to connect to, checked once, so a second DNS answer cannot point the request elsewhere. */
-async function checkedAddress(url: URL, allowed: string[]): Promise<{ address: string; family: number }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageImportError('Image URLs must use http or https.')
-  if (url.username || url.password) throw new ImageImportError('Image URLs must not carry credentials.')
-  if (!isAllowedHost(url, allowed)) throw new ImageImportError(`Image host not allowed: ${url.host}`)
+async function checkedAddress(
+  url: URL,
+  allowed: string[],
+): Promise<{ address: string; family: number }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ImageImportError('Image URLs must use http or https.')
+  if (url.username || url.password)
+    throw new ImageImportError('Image URLs must not carry credentials.')
+  if (!isAllowedHost(url, allowed))
+    throw new ImageImportError(`Image host not allowed: ${url.host}`)
   const host = hostOf(url)
   const { address, family } = net.isIP(host)
     ? { address: host, family: net.isIP(host) }
     : await dns.lookup(host).catch(() => {
         throw new ImageImportError(`Image host not found: ${url.hostname}`)
       })
-  const listed = allowed.some((entry) => entry.trim().toLowerCase().replace(/:\d+$/, '') === address.toLowerCase())
-  if (isPrivate(address) && !listed) throw new ImageImportError(`Image host resolves to a private address: ${url.hostname}`)
+  const listed = allowed.some(
+    (entry) => entry.trim().toLowerCase().replace(/:\d+$/, '') === address.toLowerCase(),
+  )
+  if (isPrivate(address) && !listed)
+    throw new ImageImportError(`Image host resolves to a private address: ${url.hostname}`)
   return { address, family }
 }
 
-function get(url: URL, target: { address: string; family: number }, timeoutMs: number): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  target: { address: string; family: number },
+  timeoutMs: number,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const request = client.get(url, {
@@ -84,14 +128,24 @@ function get(url: URL, target: { address: string; family: number }, timeoutMs: n
       request.setTimeout(0)
       resolve(response)
     })
-    request.once('timeout', () => request.destroy(new ImageImportError('The image download timed out.')))
+    request.once('timeout', () =>
+      request.destroy(new ImageImportError('The image download timed out.')),
+    )
     request.once('error', (error) =>
-      reject(error instanceof ImageImportError ? error : new ImageImportError('The image could not be downloaded.')),
+      reject(
+        error instanceof ImageImportError
+          ? error
+          : new ImageImportError('The image could not be downloaded.'),
+      ),
     )
   })
 }
 
-async function readLimited(response: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<Buffer> {
+async function readLimited(
+  response: IncomingMessage,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   let timedOut = false
@@ -110,7 +164,9 @@ async function readLimited(response: IncomingMessage, maxBytes: number, timeoutM
     }
   } catch (error) {
     if (timedOut) throw new ImageImportError('The image download timed out.')
-    throw error instanceof ImageImportError ? error : new ImageImportError('The image could not be downloaded.')
+    throw error instanceof ImageImportError
+      ? error
+      : new ImageImportError('The image could not be downloaded.')
   } finally {
     clearTimeout(timer)
   }
@@ -133,11 +189,16 @@ export async function downloadImage(url: string, options: ImageSource): Promise<
     throw new ImageImportError('The image URL is not valid.')
   }
   for (let redirects = 0; ; redirects++) {
-    const response = await get(current, await checkedAddress(current, options.allowedHosts), limits.timeoutMs)
+    const response = await get(
+      current,
+      await checkedAddress(current, options.allowedHosts),
+      limits.timeoutMs,
+    )
     const status = response.statusCode ?? 0
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume()
-      if (redirects >= limits.maxRedirects) throw new ImageImportError('The image URL redirects too often.')
+      if (redirects >= limits.maxRedirects)
+        throw new ImageImportError('The image URL redirects too often.')
       current = new URL(response.headers.location, current)
       continue
     }
@@ -157,8 +218,16 @@ export async function downloadImage(url: string, options: ImageSource): Promise<
     }
     const data = await readLimited(response, limits.maxBytes, limits.timeoutMs)
     if (!type.magic(data)) throw new ImageImportError(`The content is not a ${mimeType} image.`)
-    const base = path.basename(current.pathname, path.extname(current.pathname)).replace(/[^\w.-]+/g, '-').slice(0, 80)
-    return { data, mimetype: mimeType, name: `${base || 'image'}.${type.extension}`, size: data.length }
+    const base = path
+      .basename(current.pathname, path.extname(current.pathname))
+      .replace(/[^\w.-]+/g, '-')
+      .slice(0, 80)
+    return {
+      data,
+      mimetype: mimeType,
+      name: `${base || 'image'}.${type.extension}`,
+      size: data.length,
+    }
   }
 }
 

@@ -9,7 +9,9 @@ function urlsOf(media: MediaDoc, serverURL: string): string[] {
     if (!url) return []
     try {
       // Relative URLs are the configured serverURL's, as the serialiser makes them absolute.
-      return serverURL || /^[a-z][a-z\d+.-]*:/i.test(url) ? [new URL(url, serverURL || undefined).href] : []
+      return serverURL || /^[a-z][a-z\d+.-]*:/i.test(url)
+        ? [new URL(url, serverURL || undefined).href]
+        : []
     } catch {
       return []
     }
@@ -52,6 +54,8 @@ export async function ownMediaId(
     where,
   })
   const serverURL = req.payload.config.serverURL
-  const match = (docs as unknown as MediaDoc[]).find((media) => urlsOf(media, serverURL).includes(href))
+  const match = (docs as unknown as MediaDoc[]).find((media) =>
+    urlsOf(media, serverURL).includes(href),
+  )
   return match?.id as number | undefined
 }
