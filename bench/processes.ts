@@ -34,7 +34,10 @@ async function waitUntilAnswering(
   throw new Error(`${url} did not answer within 2 minutes:\n${log()}`)
 }
 
-/** Starts a node script of the project as its own process on a free loopback port; `probe` is a path that answers 200 once up. */
+/**
+ * Starts a node script of the project as its own process on a free loopback port; `probe` is a path that answers 200
+ * once up.
+ */
 async function startScript(
   script: string,
   nodeArgs: string[],

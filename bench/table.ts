@@ -2,7 +2,10 @@ import type { LoadResult } from './load.js'
 
 export type Auth = 'anonymous' | 'editor'
 
-/** One measured route in one auth mode: our server, the floor replaying its bytes, and Payload's REST where comparable. */
+/**
+ * One measured route in one auth mode: our server, the floor replaying its bytes, and Payload's REST where
+ * comparable.
+ */
 export type Row = {
   route: string
   path: string

@@ -339,9 +339,9 @@ const singleParams = (locales: string[]) => ({
 type SingleParams = ReturnType<typeof singleParams>
 
 /**
- * One event by id or slug, checked in the original's order (docs/api.md#read-routes): exists, not trashed, readable by the
- * caller, unlocked. Drafts and pending events have no slug unless a write gave them one, and trashed ones no longer
- * answer to theirs.
+ * One event by id or slug, checked in the original's order (docs/api.md#read-routes): exists, not trashed, readable
+ * by the caller, unlocked. Drafts and pending events have no slug unless a write gave them one, and trashed ones no
+ * longer answer to theirs.
  */
 async function getEvent(call: RestCall<SingleParams>) {
   const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(

@@ -138,6 +138,9 @@ export type SerializeContext = {
 export type EventView = {
   /** Single GETs (by id or slug) add `json_ld` to the event and to its embedded venue and organizers. */
   single: boolean
-  /** Password-protected and not unlocked: the protected fields are blanked (test/fixtures/captures/events-by-slug-password-no-password.json). */
+  /**
+   * Password-protected and not unlocked: the protected fields are blanked
+   * (test/fixtures/captures/events-by-slug-password-no-password.json).
+   */
   blanked: boolean
 }

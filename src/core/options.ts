@@ -163,7 +163,8 @@ export type EventsCalendarOptions = {
    * covers `pastDays` back to `futureDays` ahead; at most `maxEvents` events, soonest first. `name` is the
    * calendar's name in apps (`X-WR-CALNAME`), one for all languages or one per locale; `refreshMinutes` how often
    * subscribers fetch the feed again.
-   * @default { pastDays: 30, futureDays: 365, maxEvents: 1000, refreshMinutes: 60, name: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } }
+   * @default { pastDays: 30, futureDays: 365, maxEvents: 1000, refreshMinutes: 60, name: { en: 'Events', 'zh-hans':
+   * '活动', 'zh-hant': '活動' } }
    */
   ical?: {
     pastDays?: number

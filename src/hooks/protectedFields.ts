@@ -5,7 +5,10 @@ import type { CalendarAccessRules } from '../core/options.js'
 import { mayEditAuthored } from '../core/access.js'
 import { namespaceReadHooks } from '../database/sql/readHooks.js'
 
-/** Set on the requests the namespace serves: it applies the original's password rules itself (docs/decisions.md#password-protected-events-outside-the-namespace). */
+/**
+ * Set on the requests the namespace serves: it applies the original's password rules itself
+ * (docs/decisions.md#password-protected-events-outside-the-namespace).
+ */
 export const NAMESPACE_REQUEST = 'calendarNamespace'
 
 /** What a password-protected event keeps hidden from those without its password. */

@@ -1,4 +1,7 @@
-/** RFC 5545 §3.3.11: a TEXT value with its backslashes, separators and line breaks escaped; control characters dropped. */
+/**
+ * RFC 5545 §3.3.11: a TEXT value with its backslashes, separators and line breaks escaped; control characters
+ * dropped.
+ */
 export const escapeText = (text: string): string =>
   text
     .replace(/\r\n?/g, '\n')

@@ -49,9 +49,9 @@ export function instantOf(raw: string, name: string, zone: string, now?: Date): 
 }
 
 /**
- * The date conditions of an events list (docs/api.md#event-list-filters). Inclusive mode (default) keeps each value's calendar
- * date in the site zone: `start_date` from 00:00:00, every other filter to 23:59:59 of its day. Strict mode reads
- * values without offset as UTC and compares exactly. Without any date filter the window is today to 24 months
+ * The date conditions of an events list (docs/api.md#event-list-filters). Inclusive mode (default) keeps each value's
+ * calendar date in the site zone: `start_date` from 00:00:00, every other filter to 23:59:59 of its day. Strict mode
+ * reads values without offset as UTC and compares exactly. Without any date filter the window is today to 24 months
  * ahead; `starts_*`/`ends_*` without `start_date`/`end_date` drop that default window.
  */
 export function eventDateWindow(values: DateFilterValues, siteZone: string, now = new Date()) {

@@ -104,15 +104,17 @@ async function sqlRecords(
   const filter = whereToSql(connection, tables, chosen.where, { fullText: chosen.fullText, probe })
   const chain = localeChain(call.req, call.locale)
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, tables, chain)} FROM ${sql.identifier(tables.main)} WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
+    sql`SELECT ${recordColumns(connection, tables, chain)} FROM ${sql.identifier(tables.main)}
+        WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
   )
   return toRecords(connection, tables, rows, chain)
 }
 
 async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<number> {
   const { sql } = connection
+  const filter = whereToSql(connection, tables, where, { fullText })
   const [row] = await connection.rows(
-    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${whereToSql(connection, tables, where, { fullText })}`,
+    sql`SELECT COUNT(*) AS ${sql.identifier('total')} FROM ${sql.identifier(tables.main)} WHERE ${filter}`,
   )
   return Number(row.total)
 }

@@ -30,7 +30,9 @@ export type RestResult = {
 
 export type MethodSpec<S extends ParamSpec = ParamSpec> = {
   description: string
-  /** Checked before anything else: without it, 401 for anonymous callers and 403 for users (docs/api.md#write-routes). */
+  /**
+   * Checked before anything else: without it, 401 for anonymous callers and 403 for users (docs/api.md#write-routes).
+   */
   permission?: (call: Pick<RestCall, 'options' | 'req'>) => boolean
   params: S
   handler: (call: RestCall<S>) => Promise<RestResult>

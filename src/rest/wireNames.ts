@@ -19,7 +19,10 @@ function nameParam(collection: string | undefined, options: ResolvedCalendarOpti
   return 'name'
 }
 
-/** The parameter a stored field of a collection is written through (`startDate` → `start_date`, a venue's `name` → `venue`). */
+/**
+ * The parameter a stored field of a collection is written through (`startDate` → `start_date`, a venue's `name` →
+ * `venue`).
+ */
 export function wireName(
   path: string,
   collection: string | undefined,

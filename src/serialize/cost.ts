@@ -15,7 +15,10 @@ type ParsedCost = {
   text: string
   /** The numbers as written, in order of appearance. */
   numbers: string[]
-  /** The symbol or code written around every number alike (`$10`, `5 USD`, `10€ - 20€`), as the original infers it on save. */
+  /**
+   * The symbol or code written around every number alike (`$10`, `5 USD`, `10€ - 20€`), as the original infers it on
+   * save.
+   */
   symbol: string
   position: '' | CurrencyPosition
 }
@@ -26,7 +29,10 @@ const SEPARATOR = /[-–—,;/]/
 type Currency = Pick<ParsedCost, 'position' | 'symbol'>
 const NO_CURRENCY: Currency = { symbol: '', position: '' }
 
-/** The text between two numbers, split at its first separator (else its first space): the end of one, the start of the next. */
+/**
+ * The text between two numbers, split at its first separator (else its first space): the end of one, the start of the
+ * next.
+ */
 function splitGap(gap: string): [string, string] {
   const at = gap.search(SEPARATOR)
   if (at >= 0) return [gap.slice(0, at), gap.slice(at + 1)]
@@ -95,7 +101,10 @@ function range(numbers: string[]): { written: string[]; values: string[] } {
   return { values, written: values.map((value) => byValue.get(value) as string) }
 }
 
-/** `cost` and `cost_details` of an event (docs/api.md#write-routes); an explicit currency on the event wins over parsing. */
+/**
+ * `cost` and `cost_details` of an event (docs/api.md#write-routes); an explicit currency on the event wins over
+ * parsing.
+ */
 export function formatCost(
   event: CostFields,
   ctx: CostDefaults,

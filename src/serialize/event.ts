@@ -11,7 +11,10 @@ import { fillTemplate, globalIds, postFields, postSlug } from './post.js'
 import { serializeEmbeddedTerm } from './term.js'
 import { serializeVenue } from './venue.js'
 
-/** What a password-protected event shows until it is unlocked (the original's `PASSWORD_PROTECTED_FIELDS`; test/fixtures/captures/events-by-slug-password-no-password.json). */
+/**
+ * What a password-protected event shows until it is unlocked (the original's `PASSWORD_PROTECTED_FIELDS`;
+ * test/fixtures/captures/events-by-slug-password-no-password.json).
+ */
 const blanked = () =>
   ({
     description: '',
@@ -61,9 +64,9 @@ function dates(event: EventDoc) {
 }
 
 /**
- * An event (test/fixtures/captures/events-single-get-anon.json), field for field and in the original's key order: `venue` is one object, several in an
- * array, or `[]`; `organizer` is always an array; `json_ld` on single GETs only, and never for a password-protected
- * event.
+ * An event (test/fixtures/captures/events-single-get-anon.json), field for field and in the original's key order:
+ * `venue` is one object, several in an array, or `[]`; `organizer` is always an array; `json_ld` on single GETs only,
+ * and never for a password-protected event.
  */
 export function serializeEvent(
   doc: EventDoc,

@@ -7,8 +7,8 @@ import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'
 
 /**
- * An organizer (docs/api.md#get-organizers4ml_languagezh-hans), also embedded in `event.organizer`: empty fields are left out; the global ids are
- * always there; `json_ld` on single GETs only.
+ * An organizer (docs/api.md#get-organizers4ml_languagezh-hans), also embedded in `event.organizer`: empty fields are
+ * left out; the global ids are always there; `json_ld` on single GETs only.
  */
 export function serializeOrganizer(
   doc: OrganizerDoc,

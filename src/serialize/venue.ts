@@ -7,8 +7,8 @@ import { linkedPostHead } from './linkedPost.js'
 import { globalIds, withoutEmpty } from './post.js'
 
 /**
- * A venue (docs/api.md#get-venues5), also embedded as `event.venue`: empty fields are left out; `show_map`, `show_map_link`
- * and the global ids are always there; `json_ld` on single GETs only.
+ * A venue (docs/api.md#get-venues5), also embedded as `event.venue`: empty fields are left out; `show_map`,
+ * `show_map_link` and the global ids are always there; `json_ld` on single GETs only.
  */
 export function serializeVenue(
   doc: VenueDoc,

@@ -138,7 +138,10 @@ export type PostFields = {
 
 export type GlobalIds = { global_id: string; global_id_lineage: string[] }
 
-/** Keys are absent when empty, as the original removes falsy fields (test/fixtures/captures/venues-single-get-anon.json). */
+/**
+ * Keys are absent when empty, as the original removes falsy fields
+ * (test/fixtures/captures/venues-single-get-anon.json).
+ */
 export type VenueObject = { id: number; author?: string } & Omit<PostFields, 'author'> & {
     url: string
     venue?: string
@@ -175,7 +178,10 @@ export type OrganizerObject = { id: number; author?: string } & Omit<PostFields,
     json_ld?: PersonJsonLd
   } & GlobalIds
 
-/** The protected fields are `null`/empty when a password-protected event is blanked (test/fixtures/captures/events-by-slug-password-no-password.json). */
+/**
+ * The protected fields are `null`/empty when a password-protected event is blanked
+ * (test/fixtures/captures/events-by-slug-password-no-password.json).
+ */
 export type EventObject = { id: number } & GlobalIds &
   PostFields & {
     url: string

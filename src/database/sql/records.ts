@@ -100,17 +100,27 @@ export function recordColumns(
   chain: string[],
 ) {
   const { sql } = connection
-  const main = sql.identifier(tables.main)
-  const columns = shownColumns(tables, false).map((name) => sql`${main}.${sql.identifier(name)}`)
+  const name = sql.identifier
+  const main = name(tables.main)
+  const columns = shownColumns(tables, false).map((column) => sql`${main}.${name(column)}`)
   if (connection.dialect === 'postgres') {
     if (hasTranslations(tables)) {
+      const t = name('t')
       columns.push(
-        sql`(SELECT json_agg(${jsonObject(connection, 't', translationColumns(tables))}) FROM ${sql.identifier(tables.locales)} ${sql.identifier('t')} WHERE ${sql.identifier('t')}.${sql.identifier('_parent_id')} = ${main}.${sql.identifier('id')} AND ${sql.identifier('t')}.${sql.identifier('_locale')} IN (${localeList(connection, chain)})) AS ${sql.identifier(EMBEDDED_TRANSLATIONS)}`,
+        sql`(SELECT json_agg(${jsonObject(connection, 't', translationColumns(tables))})
+             FROM ${name(tables.locales)} ${t}
+             WHERE ${t}.${name('_parent_id')} = ${main}.${name('id')}
+               AND ${t}.${name('_locale')} IN (${localeList(connection, chain)})
+            ) AS ${name(EMBEDDED_TRANSLATIONS)}`,
       )
     }
     if (tables.relations.size) {
+      const l = name('l')
       columns.push(
-        sql`(SELECT json_agg(${jsonObject(connection, 'l', linkColumns(tables))} ORDER BY ${sql.identifier('l')}.${sql.identifier('order')}) FROM ${sql.identifier(tables.rels)} ${sql.identifier('l')} WHERE ${sql.identifier('l')}.${sql.identifier('parent_id')} = ${main}.${sql.identifier('id')}) AS ${sql.identifier(EMBEDDED_LINKS)}`,
+        sql`(SELECT json_agg(${jsonObject(connection, 'l', linkColumns(tables))} ORDER BY ${l}.${name('order')})
+             FROM ${name(tables.rels)} ${l}
+             WHERE ${l}.${name('parent_id')} = ${main}.${name('id')}
+            ) AS ${name(EMBEDDED_LINKS)}`,
       )
     }
   }
@@ -138,15 +148,18 @@ async function translationsAndLinks(
       columns.map((name) => sql.identifier(name)),
       sql`, `,
     )
+  const name = sql.identifier
   return Promise.all([
     hasTranslations(tables)
       ? connection.rows(
-          sql`SELECT ${names(translationColumns(tables))} FROM ${sql.identifier(tables.locales)} WHERE ${sql.identifier('_parent_id')} IN (${idList}) AND ${sql.identifier('_locale')} IN (${localeList(connection, chain)})`,
+          sql`SELECT ${names(translationColumns(tables))} FROM ${name(tables.locales)}
+              WHERE ${name('_parent_id')} IN (${idList}) AND ${name('_locale')} IN (${localeList(connection, chain)})`,
         )
       : [],
     tables.relations.size
       ? connection.rows(
-          sql`SELECT ${names(linkColumns(tables))} FROM ${sql.identifier(tables.rels)} WHERE ${sql.identifier('parent_id')} IN (${idList}) ORDER BY ${sql.identifier('order')}`,
+          sql`SELECT ${names(linkColumns(tables))} FROM ${name(tables.rels)}
+              WHERE ${name('parent_id')} IN (${idList}) ORDER BY ${name('order')}`,
         )
       : [],
   ])
