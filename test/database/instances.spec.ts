@@ -1,7 +1,7 @@
 /**
- * Three server instances on one PostgreSQL database behind a round-robin balancer, as a site runs for zero-downtime deploys:
- * every guarantee holds for writes that arrive at different instances at once, a write answered by one instance is
- * seen by the next read on any other, and an instance that dies mid-load loses no write it confirmed.
+ * Three server instances on one PostgreSQL database behind a round-robin balancer, as a site runs for zero-downtime
+ * deploys: every guarantee holds for writes that arrive at different instances at once, a write answered by one
+ * instance is seen by the next read on any other, and an instance that dies mid-load loses no write it confirmed.
  */
 import { type Balancer, startBalancer } from '../helpers/balancer.js'
 import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/database.js'

@@ -79,7 +79,10 @@ export function contractProblems({ status, headers, text }: Answer): string[] {
   return problems.length ? [...problems, `answer: ${status} ${text.slice(0, 300)}`] : []
 }
 
-/** An iCalendar answer (`ical` or `Accept: text/calendar` on the events routes): one calendar, CRLF lines of at most 75 octets. */
+/**
+ * An iCalendar answer (`ical` or `Accept: text/calendar` on the events routes): one calendar, CRLF lines of at most
+ * 75 octets.
+ */
 function calendarProblems(text: string): string[] {
   if (!text.startsWith('BEGIN:VCALENDAR\r\n') || !text.endsWith('END:VCALENDAR\r\n'))
     return ['not one iCalendar object']

@@ -12,7 +12,10 @@ export type ObjectStorage = {
   stop: () => Promise<void>
 }
 
-/** An S3-compatible server (s3rver) on a free loopback port, with one empty bucket, keeping its objects in a temporary directory. */
+/**
+ * An S3-compatible server (s3rver) on a free loopback port, with one empty bucket, keeping its objects in a temporary
+ * directory.
+ */
 export async function startObjectStorage(bucket: string): Promise<ObjectStorage> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-s3-'))
   const server = new S3rver({

@@ -30,7 +30,9 @@ describe('importing a site of this project', () => {
     await database?.drop()
   })
 
-  /** Every record of a list of a namespace, in one language, keyed by slug, with what differs between sites left out. */
+  /**
+   * Every record of a list of a namespace, in one language, keyed by slug, with what differs between sites left out.
+   */
   async function records(base: string, resource: string, language: string) {
     const found = new Map<string, any>()
     for (let page = 1; ; page++) {

@@ -30,7 +30,7 @@ const NS = '/api/calendar/events/v1'
 const PASSWORD = 'opensesame'
 const NOBODY = 999_999
 
-// ---------------------------------------------------------------- routes, from the route table
+// ------------------------------------------------ routes, from the route table
 
 type Segment = 'categories' | 'events' | 'organizers' | 'tags' | 'venues'
 type Family = 'event' | 'post' | 'term'
@@ -97,7 +97,7 @@ const RECORD_TABLES: Record<string, { read: Table; write: Table }> = {
 const tableOf = (info: RouteInfo, method: Method) =>
   RECORD_TABLES[`${info.family} ${info.kind}`]?.[method === 'GET' ? 'read' : 'write']
 
-// ---------------------------------------------------------------- records: every state, written by an author and by an editor
+// ------------------------------------------------ records: every state, written by an author and by an editor
 
 type RecordSpec = { segment: Segment; state: string; owner: Owner }
 type Seeded = { id: number; slug: string }
@@ -227,7 +227,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-// ---------------------------------------------------------------- requests and checks
+// ------------------------------------------------ requests and checks
 
 type Sent = {
   caller: Caller
@@ -300,7 +300,7 @@ async function runAll(checks: Check[], width = 6): Promise<string[]> {
   return failures.flat()
 }
 
-// ---------------------------------------------------------------- the cells
+// ------------------------------------------------ the cells
 
 const singles = ROUTES.filter((info) => info.kind === 'id' || info.kind === 'slug')
 const collections = ROUTES.filter((info) => info.kind === 'collection')
@@ -630,7 +630,7 @@ const describedChecks: Check[] = ROUTES.flatMap((info) => {
   )
 })
 
-// ---------------------------------------------------------------- the tests
+// ------------------------------------------------ the tests
 
 const snapshot = async () => {
   const all: Record<string, { status?: string }> = {}
