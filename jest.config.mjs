@@ -1,9 +1,30 @@
 import net from 'node:net'
 
-/** Postgres for the second run of the suite: TEST_POSTGRES_URI, or the local server when it answers. */
-async function postgresUri() {
-  if (process.env.TEST_POSTGRES_URI) return process.env.TEST_POSTGRES_URI
-  const answers = await new Promise((resolve) => {
+/**
+ * The projects of the suite (test/README.md describes them and the scripts that run each):
+ *
+ * - `unit`: `*.unit.spec.ts`, pure functions, no database and no server; runs in seconds.
+ * - `sqlite`, `postgres`: every other spec against a real database over real HTTP, once per database.
+ * - `browser`: `*.browser.spec.ts`, the admin and CORS in Chromium, on SQLite (they exercise the browser, not the
+ *   database adapter).
+ * - `site`: `test/site/site.spec.ts`, the packed plugin in a generated Next.js site, on PostgreSQL as most sites are.
+ *
+ * `TEST_PROJECTS` (comma-separated) builds only the projects named, so a script can choose them and still take
+ * test paths after it (`--selectProjects` takes every later argument as a project name). `TEST_DB=sqlite` or
+ * `TEST_DB=postgres` keeps only the projects of that database (and `unit`).
+ */
+const PROJECTS = ['unit', 'sqlite', 'postgres', 'browser', 'site']
+const ON_POSTGRES = ['postgres', 'site']
+const ON_SQLITE = ['sqlite', 'browser']
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** Whether an environment variable is set to something other than nothing, `0` or `false` (as CI services set `CI`). */
+const isSet = (value) => value !== undefined && !['', '0', 'false'].includes(value.toLowerCase())
+
+/** Whether the local PostgreSQL server accepts a connection within a second. */
+function localPostgresAnswers() {
+  return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
     const answer = (value) => {
       socket.destroy()
@@ -14,23 +35,97 @@ async function postgresUri() {
       .once('error', () => answer(false))
       .once('timeout', () => answer(false))
   })
-  return answers ? 'postgres://postgres@127.0.0.1:5432/postgres' : null
+}
+
+/** The project names given to jest's `--selectProjects` on this command line, if any. */
+function selectedOnCommandLine(argv = process.argv) {
+  const at = argv.findIndex((arg) => /^--select-?[Pp]rojects(=|$)/.test(arg))
+  if (at < 0) return []
+  const [, inline] = argv[at].split('=')
+  const after = argv.slice(at + 1)
+  const end = after.findIndex((arg) => arg.startsWith('-'))
+  return [...(inline ? [inline] : []), ...(end < 0 ? after : after.slice(0, end))]
 }
 
 /**
- * Pure unit tests (`*.unit.spec.ts`) need no database, and the browser tests (`*.browser.spec.ts`) exercise the
- * admin, not the adapter: both run once, in the SQLite project. The generated site (`site.spec.ts`) runs on
- * PostgreSQL, as most sites do.
+ * The projects asked for by `TEST_PROJECTS`, `TEST_DB` and `--selectProjects`, and whether they were named
+ * explicitly. Projects left out are not built at all, so a run without PostgreSQL projects never looks for it.
  */
+function wantedProjects() {
+  const fromEnvironment = (process.env.TEST_PROJECTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  const selected = selectedOnCommandLine().filter((name) => PROJECTS.includes(name))
+  const named = fromEnvironment.length
+    ? fromEnvironment.filter((name) => !selected.length || selected.includes(name))
+    : selected
+  const unknown = fromEnvironment.filter((name) => !PROJECTS.includes(name))
+  if (unknown.length)
+    throw new Error(
+      `TEST_PROJECTS names no project ${unknown.join(', ')}: the projects are ${PROJECTS.join(', ')}`,
+    )
+  const database = process.env.TEST_DB
+  if (database && !['sqlite', 'postgres'].includes(database))
+    throw new Error(`TEST_DB is sqlite or postgres, not ${database}`)
+  const dropped = database === 'sqlite' ? ON_POSTGRES : database === 'postgres' ? ON_SQLITE : []
+  return {
+    names: (named.length || selected.length ? named : PROJECTS).filter(
+      (name) => !dropped.includes(name),
+    ),
+    explicit: named.length > 0 || database === 'postgres',
+  }
+}
+
+/**
+ * PostgreSQL for the `postgres` and `site` projects: TEST_POSTGRES_URI, or the local server when it answers. When
+ * it does not, a local run goes on without those projects (and says so); a run that asked for them by name, or
+ * any run with `CI` set, fails instead, so a missing database never passes for a green suite.
+ */
+async function postgresUri(explicit) {
+  if (process.env.TEST_POSTGRES_URI) return process.env.TEST_POSTGRES_URI
+  if (await localPostgresAnswers()) return LOCAL_POSTGRES
+  const problem =
+    'PostgreSQL does not answer on 127.0.0.1:5432 (and TEST_POSTGRES_URI is not set), so the postgres and site ' +
+    'projects cannot run.'
+  if (explicit || isSet(process.env.CI))
+    throw new Error(
+      `${problem} Start PostgreSQL, set TEST_POSTGRES_URI, or run only the SQLite projects (TEST_DB=sqlite).`,
+    )
+  console.warn(`${problem} Running without them; with CI set this fails instead.`)
+  return null
+}
+
+/** `TEST_MAX_WORKERS`: a number of workers, or a share of the cores such as `50%`; 2 by default. */
+function maxWorkers() {
+  const value = process.env.TEST_MAX_WORKERS?.trim()
+  if (!value) return 2
+  if (/^[1-9]\d*$/.test(value)) return Number(value)
+  if (/^[1-9]\d*%$/.test(value)) return value
+  throw new Error(`TEST_MAX_WORKERS is a positive number of workers or a percentage, not ${value}`)
+}
+
+const UNIT = '\\.unit\\.spec\\.ts$'
+const BROWSER = '\\.browser\\.spec\\.ts$'
+const SITE = '/test/site/site\\.spec\\.ts$'
+
+/** Which spec files each project runs: `testRegex` picks them, `ignore` leaves out those of other projects. */
+const FILES = {
+  unit: { testRegex: UNIT, ignore: [] },
+  sqlite: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
+  postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
+  browser: { testRegex: BROWSER, ignore: [] },
+  site: { testRegex: SITE, ignore: [] },
+}
+
 const project = (name, database) => ({
   displayName: name,
-  testPathIgnorePatterns: [
-    database.kind === 'postgres' ? '\\.(unit|browser)\\.spec\\.ts$' : '/site\\.spec\\.ts$',
-  ],
+  roots: ['<rootDir>/test'],
+  testRegex: FILES[name].testRegex,
+  testPathIgnorePatterns: ['/node_modules/', ...FILES[name].ignore],
   testEnvironment: 'node',
   // Lexical's default Node entry wraps its build in top-level await, which Node 20 sometimes never settles.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },
-  testMatch: ['<rootDir>/test/**/*.spec.ts'],
   // The benchmark's generated site and the tests' own output hold whole projects of their own.
   modulePathIgnorePatterns: ['<rootDir>/bench-results/', '<rootDir>/test-results/'],
   extensionsToTreatAsEsm: ['.ts'],
@@ -49,17 +144,26 @@ const project = (name, database) => ({
     '^payload-events-calendar/(client|next|rsc|server)$': '<rootDir>/src/exports/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  globals: { TEST_DATABASE: database },
+  // The unit project has no database: a unit spec that reaches for one fails at once.
+  globals: database ? { TEST_DATABASE: database } : {},
 })
 
 export default async () => {
-  const postgres = process.env.TEST_DB === 'sqlite' ? null : await postgresUri()
+  const { names, explicit } = wantedProjects()
+  const postgres = names.some((name) => ON_POSTGRES.includes(name))
+    ? await postgresUri(explicit)
+    : null
+  const databaseOf = (name) =>
+    ON_SQLITE.includes(name)
+      ? { kind: 'sqlite' }
+      : ON_POSTGRES.includes(name)
+        ? { kind: 'postgres', uri: postgres }
+        : null
   return {
     testTimeout: 180_000,
-    maxWorkers: 2,
-    projects: [
-      ...(process.env.TEST_DB === 'postgres' ? [] : [project('sqlite', { kind: 'sqlite' })]),
-      ...(postgres ? [project('postgres', { kind: 'postgres', uri: postgres })] : []),
-    ],
+    maxWorkers: maxWorkers(),
+    projects: names
+      .filter((name) => !ON_POSTGRES.includes(name) || postgres)
+      .map((name) => project(name, databaseOf(name))),
   }
 }

@@ -9,8 +9,15 @@ type TestDatabaseSetting = { kind: 'postgres'; uri: string } | { kind: 'sqlite' 
 export type TestDatabase = { kind: 'postgres' | 'sqlite'; uri: string; drop: () => Promise<void> }
 
 /** The database this jest project runs against (see jest.config.mjs). */
-export const databaseKind = (): TestDatabaseSetting =>
-  (globalThis as unknown as { TEST_DATABASE: TestDatabaseSetting }).TEST_DATABASE
+export function databaseKind(): TestDatabaseSetting {
+  const setting = (globalThis as { TEST_DATABASE?: TestDatabaseSetting }).TEST_DATABASE
+  if (!setting)
+    throw new Error(
+      'this jest project has no database: a *.unit.spec.ts file starts no server and no database ' +
+        '(name the file *.spec.ts to run it on SQLite and PostgreSQL)',
+    )
+  return setting
+}
 
 /** A new, empty database of this project's kind: a temporary SQLite file or a new Postgres database. */
 export async function createTestDatabase(): Promise<TestDatabase> {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { freePort, stopChild } from './processes.js'
-import { ROOT, runScript } from './run.js'
+import { checkBuiltPackage, newestChange, ROOT, runScript } from './run.js'
 
 const exec = promisify(execFile)
 
@@ -24,15 +24,6 @@ const BUILD_INPUTS = [
   'next.config.mjs',
   'package-lock.json',
 ]
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return Math.max(
-    stat.mtimeMs,
-    ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))),
-  )
-}
 
 /** `next build` once: again only when the build is missing or older than its sources. */
 export async function ensureAdminBuild(): Promise<void> {
@@ -76,6 +67,7 @@ export async function startHostProcess(
     env = {},
   }: { admin: boolean; workers?: number; env?: Record<string, string> },
 ): Promise<HostProcess> {
+  checkBuiltPackage()
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(

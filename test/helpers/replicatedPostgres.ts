@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,8 +9,31 @@ import { freePort } from './processes.js'
 
 const exec = promisify(execFile)
 
-/** The PostgreSQL server programs of the local installation. */
-const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'
+let bin: string | undefined
+
+/**
+ * The directory of the local installation's PostgreSQL server programs (`initdb`, `pg_ctl`, `pg_basebackup`):
+ * `POSTGRES_BIN`, or what `pg_config --bindir` names.
+ */
+function postgresBin(): string {
+  if (bin) return bin
+  let found = process.env.POSTGRES_BIN
+  if (!found) {
+    try {
+      found = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim()
+    } catch (error) {
+      throw new Error(
+        `pg_config --bindir failed (${(error as Error).message}): set POSTGRES_BIN to the directory of initdb`,
+      )
+    }
+  }
+  if (!fs.existsSync(path.join(found, 'initdb')))
+    throw new Error(
+      `${found} has no initdb (${process.env.POSTGRES_BIN ? 'POSTGRES_BIN' : 'pg_config --bindir'}): ` +
+        'set POSTGRES_BIN to the directory of the PostgreSQL server programs',
+    )
+  return (bin = found)
+}
 
 export type ReplicatedPostgres = {
   primaryUri: string
@@ -28,8 +51,8 @@ const runningAsRoot = process.getuid?.() === 0
 
 async function asServerUser(program: string, args: string[]): Promise<void> {
   const [file, argv] = runningAsRoot
-    ? ['runuser', ['-u', 'postgres', '--', path.join(BIN, program), ...args]]
-    : [path.join(BIN, program), args]
+    ? ['runuser', ['-u', 'postgres', '--', path.join(postgresBin(), program), ...args]]
+    : [path.join(postgresBin(), program), args]
   await exec(file, argv, { timeout: 60_000 })
 }
 
