@@ -41,8 +41,9 @@ export async function startTestServer(
   const { hostConfig } = await import('../../payload.config.js')
   const { createHostServer } = await import('../../host/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
-  // A key of its own: getPayload would hand a second server of the same test file the first one's instance.
-  const payload = await getPayload({ config, key: database.uri })
+  // getPayload keeps one instance per process, which the server's request handling looks up again: one test
+  // server per test file.
+  const payload = await getPayload({ config })
   const server = createHostServer(payload).listen(0, '127.0.0.1')
   // fetch drops an idle connection after about 4 s; a server closing it first (Node's default is 5 s) can close
   // one a busy test is just reusing, and the request fails with ECONNRESET.
