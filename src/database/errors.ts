@@ -63,3 +63,10 @@ export function rootCause(error: unknown): string {
     current = current.cause as typeof current
   return String(current?.message ?? current)
 }
+
+/**
+ * Whether a write referred to a record that another writer deleted before it committed: a foreign key that no
+ * longer holds (Postgres 23503, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY). Run again, the write sees the deletion.
+ */
+export const isVanishedReference = (error: unknown): boolean =>
+  causeChain(error).some(({ code }) => code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY')

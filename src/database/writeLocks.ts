@@ -17,22 +17,27 @@ export const foldName = (name: string) => name.toLowerCase()
 /** Writers that find a record by its name, or create one of that name, take turns per name, whatever its case. */
 export const nameLock = (collection: string, name: string) => `name ${collection} ${foldName(name)}`
 
+/** Writers of one record (an update, a trash, a delete) take turns per record. */
+export const recordLock = (collection: string, id: number | string) => `record ${collection} ${id}`
+
 /**
- * Makes writers of the same thing (a slug, a name, a term's count) take turns across every server instance that
- * shares the database, until the current transaction ends: on Postgres a transaction-scoped advisory lock per
- * name, taken in sorted order so that two writers never wait for each other in a circle. The reads that follow
- * see what the writer before committed. SQLite needs none: its write transactions hold the database's single
- * write lock from their start (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
+ * Makes writers of the same thing (a record, a slug, a name, a term's count) take turns across every server
+ * instance that shares the database, until the current transaction ends: on Postgres a transaction-scoped advisory
+ * lock per name, taken in sorted order so that two writers never wait for each other in a circle. The reads that
+ * follow see what the writer before committed; true when a lock was taken, so that what was read before it is to
+ * be read again. SQLite needs none: its write transactions hold the database's single write lock from their start
+ * (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
  */
 export async function lockUntilCommit(
   req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>,
   names: string[],
-): Promise<void> {
+): Promise<boolean> {
   const db = req.payload.db
-  if (db.name !== 'postgres' || !req.transactionID) return
+  if (db.name !== 'postgres' || !req.transactionID) return false
   const session = transactionSession(db, await req.transactionID)
-  if (!session) return
+  if (!session) return false
   for (const name of [...new Set(names)].sort()) {
     await executeRaw(db, `SELECT pg_advisory_xact_lock(${lockKey(name)})`, session)
   }
+  return true
 }

@@ -13,7 +13,7 @@ import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
-import { addressOf, locate } from './locate.js'
+import { addressOf, locate, lockedTarget } from './locate.js'
 import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
 import {
   booleanValue,
@@ -241,22 +241,25 @@ export function eventWriteMethods(
   /**
    * The event a write addresses, checked in the original's order: unknown is a 404 (by slug a 400), not the
    * caller's to edit a 403, trashed a 410. Drafts and pending events have no slug unless a write gave them one
-   * (docs/api.md#write-routes).
+   * (docs/api.md#write-routes). Called in the write's transaction: writers of one event take turns, and one that
+   * waited checks the event again, as the writer before it left it.
    */
-  async function target(call: RestCall): Promise<EventDoc> {
-    const { doc, hidden } = await locate<EventDoc>(
+  const target = (call: RestCall) =>
+    lockedTarget(
       call,
       collection,
       addressOf(call, { unpublishedHaveNoSlug: true }),
+      async (address) => {
+        const { doc, hidden } = await locate<EventDoc>(call, collection, address)
+        if (!doc) {
+          if (hidden) throw forbidden(true)
+          throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+        }
+        if (!mayEdit(call, doc)) throw forbidden(true)
+        if (doc.deletedAt) throw isInTrash('event')
+        return doc
+      },
     )
-    if (!doc) {
-      if (hidden) throw forbidden(true)
-      throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
-    }
-    if (!mayEdit(call, doc)) throw forbidden(true)
-    if (doc.deletedAt) throw isInTrash('event')
-    return doc
-  }
 
   const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
   /** For `/doc`: what `target` answers. */
@@ -289,15 +292,15 @@ export function eventWriteMethods(
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
-      const existing = await target(call)
-      const doc = await inTransaction(call, async () =>
-        call.req.payload.update({
+      const doc = await inTransaction(call, async () => {
+        const existing = await target(call)
+        return call.req.payload.update({
           ...asCaller(call),
           collection,
           id: existing.id,
           data: (await dataOf(call, existing)) as never,
-        }),
-      )
+        })
+      })
       return respond(call, doc as unknown as EventDoc)
     },
   })
@@ -309,7 +312,9 @@ export function eventWriteMethods(
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
-      const doc = await moveToTrash(call, collection, (await target(call)).id)
+      const doc = await inTransaction(call, async () =>
+        moveToTrash(call, collection, (await target(call)).id),
+      )
       return respond(call, doc as unknown as EventDoc)
     },
   })

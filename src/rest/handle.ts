@@ -14,7 +14,7 @@ import type { Method, MethodSpec, Route } from './route.js'
 
 import { basicAuthFailureOf } from '../auth/basicAuth.js'
 import { type CacheLookup, responseCacheOf } from './cache/responseCache.js'
-import { isDatabaseUnavailable, isWriteConflict, rootCause } from '../database/errors.js'
+import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
 import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../core/constants.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
@@ -30,7 +30,7 @@ import {
 } from './errors.js'
 import { resolveLocale } from './language.js'
 import { hasNul, validateParams } from './params.js'
-import { serializedWrite } from './writes.js'
+import { lostRace, serializedWrite } from './writes.js'
 import {
   errorResponse,
   jsonAnswer,
@@ -80,7 +80,7 @@ function toRestError(
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
   if (error instanceof ValidationError) return validationFailure(error, options)
   // A write that kept losing races to other writers after its retries is a busy database too: try again later.
-  if (isDatabaseUnavailable(error) || isWriteConflict(error)) {
+  if (isDatabaseUnavailable(error) || lostRace(error)) {
     req.payload.logger.warn(
       `calendar REST ${req.method} ${req.url}: database unavailable (${rootCause(error)})`,
     )

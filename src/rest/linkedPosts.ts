@@ -15,7 +15,7 @@ import {
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
 import { mayEdit } from './eventAccess.js'
 import { asCaller } from './localApi.js'
-import { addressOf, locate } from './locate.js'
+import { addressOf, locate, lockedTarget } from './locate.js'
 import { findPage } from './reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { idParam, nonEmptyString, type Param, stringValue } from './params.js'
@@ -247,23 +247,26 @@ export function linkedPostRoutes<D extends Doc>(
     }
   }
 
-  /** The record a write addresses: 400 when unknown, 403 when not the caller's to edit, then 410 when trashed. */
-  async function target(call: RestCall): Promise<D> {
-    const { doc, hidden } = await locate<D>(call, collection, addressOf(call))
-    if (!doc)
-      throw hidden ? forbidden(true) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
-    if (!mayEdit(call, doc)) throw forbidden(true)
-    if (doc.deletedAt) throw isInTrash(kind.resource)
-    return doc
-  }
+  /**
+   * The record a write addresses, in the write's transaction: 400 when unknown, 403 when not the caller's to edit,
+   * then 410 when trashed.
+   */
+  const target = (call: RestCall) =>
+    lockedTarget(call, collection, addressOf(call), async (address) => {
+      const { doc, hidden } = await locate<D>(call, collection, address)
+      if (!doc)
+        throw hidden ? forbidden(true) : invalidParam(call.path.id !== undefined ? 'id' : 'slug')
+      if (!mayEdit(call, doc)) throw forbidden(true)
+      if (doc.deletedAt) throw isInTrash(kind.resource)
+      return doc
+    })
 
   async function update(call: RestCall) {
-    const existing = await target(call)
     const doc = await inTransaction(call, async () =>
       call.req.payload.update({
         ...asCaller(call),
         collection,
-        id: existing.id,
+        id: (await target(call)).id,
         data: (await dataOf(call)) as never,
       }),
     )
@@ -273,7 +276,9 @@ export function linkedPostRoutes<D extends Doc>(
 
   /** Deleting moves the record to the trash, as the original; a second delete is a 410. */
   async function remove(call: RestCall) {
-    const doc = await moveToTrash(call, collection, (await target(call)).id)
+    const doc = await inTransaction(call, async () =>
+      moveToTrash(call, collection, (await target(call)).id),
+    )
     const related = await loadMedia(call, [doc as unknown as D])
     return { body: kind.serialize(doc as unknown as D, related, call.serialize, { single: false }) }
   }

@@ -1,7 +1,9 @@
 import type { CollectionSlug, Where } from 'payload'
 
+import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
+import { lockUntilCommit, recordLock } from '../database/writeLocks.js'
 import { recordId } from './params.js'
 import { findFirst } from './reads.js'
 
@@ -54,4 +56,20 @@ export async function locate<T>(
     select: { deletedAt: true },
   })
   return { hidden: hidden[0] as { deletedAt?: string | null } | undefined }
+}
+
+/**
+ * The record a write addresses, found and checked by `check`, held for the write's transaction: writers of one
+ * record take turns in every server instance, and one that waited finds and checks the record again, as the writer
+ * before it left it (trashed, say). Called inside the write's transaction.
+ */
+export async function lockedTarget<T extends { id: Id }>(
+  call: RestCall,
+  collection: CollectionSlug,
+  address: Address,
+  check: (address: Address) => Promise<T>,
+): Promise<T> {
+  const found = await check(address)
+  if (!(await lockUntilCommit(call.req, [recordLock(collection, found.id)]))) return found
+  return check({ where: { id: { equals: found.id } }, trash: true })
 }

@@ -8,9 +8,10 @@ import { languageParam } from './commonParams.js'
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam, notHierarchical, termExists } from './errors.js'
 import { asCaller } from './localApi.js'
-import { bodyIdParam, nonEmptyString, type Param, recordId, stringValue } from './params.js'
+import { bodyIdParam, nonEmptyString, type Param, stringValue } from './params.js'
 import { method, type RestCall } from './route.js'
 import { findByName } from './sameName.js'
+import { addressOf, lockedTarget } from './locate.js'
 import { inTransaction } from './transaction.js'
 
 type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
@@ -53,17 +54,19 @@ export function termWriteMethods(
   const hierarchical = taxonomy === 'categories'
   const location = (ctx: SerializeContext, id: Id) => `${ctx.namespaceURL}/${taxonomy}/${id}`
 
-  const findTerm = async (call: RestCall, id: Id) => {
-    const { docs } = await call.req.payload.find({
-      ...asCaller(call),
-      collection,
-      limit: 1,
-      pagination: false,
-      where: { id: { equals: id } },
+  /** The term a write addresses, in the write's transaction; 400 when there is none. */
+  const target = (call: RestCall) =>
+    lockedTarget(call, collection, addressOf(call), async ({ where }) => {
+      const { docs } = await call.req.payload.find({
+        ...asCaller(call),
+        collection,
+        limit: 1,
+        pagination: false,
+        where,
+      })
+      if (!docs[0]) throw invalidParam('id')
+      return docs[0] as unknown as TermDoc
     })
-    if (!docs[0]) throw invalidParam('id')
-    return docs[0] as unknown as TermDoc
-  }
 
   /**
    * Names are unique, whatever their case, per parent for categories and per taxonomy for tags, in the language
@@ -133,9 +136,9 @@ export function termWriteMethods(
     params: writeParams(locales, false),
     returns: { schema: 'Term' },
     handler: async (call) => {
-      const existing = await findTerm(call, recordId(call.path.id) ?? 0)
       await checkParent(call)
       const term = await inTransaction(call, async () => {
+        const existing = await target(call)
         if (call.params.name !== undefined) {
           await checkUnique(
             call,
@@ -160,12 +163,13 @@ export function termWriteMethods(
     permission: ({ req }) => options.access.publish({ req }),
     params: { ml_language: languageParam(locales) },
     returns: { schema: 'Term' },
-    handler: async (call) => {
-      const existing = await findTerm(call, recordId(call.path.id) ?? 0)
-      const previous = await respond(call, existing)
-      await call.req.payload.delete({ ...asCaller(call), collection, id: existing.id })
-      return previous
-    },
+    handler: async (call) =>
+      inTransaction(call, async () => {
+        const existing = await target(call)
+        const previous = await respond(call, existing)
+        await call.req.payload.delete({ ...asCaller(call), collection, id: existing.id })
+        return previous
+      }),
   })
 
   return { create, update, remove }

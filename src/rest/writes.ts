@@ -1,6 +1,6 @@
-import { ValidationError } from 'payload'
+import { NotFound, ValidationError } from 'payload'
 
-import { isWriteConflict } from '../database/errors.js'
+import { isVanishedReference, isWriteConflict } from '../database/errors.js'
 import { WriteQueue } from '../database/writeQueue.js'
 import { serverError } from './errors.js'
 
@@ -16,12 +16,24 @@ const isSlugConflict = (error: unknown) =>
   error instanceof ValidationError && error.data.errors.some(({ path }) => path === 'slug')
 
 /**
+ * Another writer got there first: it committed the slug, deadlocked with this write, or deleted (or trashed) a
+ * record this write had found, so that Payload no longer finds it (`NotFound`) or its link no longer holds.
+ */
+export const lostRace = (error: unknown) =>
+  isSlugConflict(error) ||
+  isWriteConflict(error) ||
+  isVanishedReference(error) ||
+  error instanceof NotFound
+
+/**
  * Runs the namespace's writes one at a time in this process, each up to its commit. Across server instances,
  * writers of one slug, name or term count take turns in the database (`lockUntilCommit`), so slugs and records
  * found by name are chosen from what is committed: concurrent creates of one title get distinct slugs, concurrent
  * creates of one name find each other instead of making twins, and term counts are recounted from committed
  * events. A write that loses anyway (a writer that takes no turns, such as raw SQL, took its slug; the database
- * broke a deadlock between two writers) is rolled back whole and run again.
+ * broke a deadlock between two writers; a record it found was deleted before it wrote) is rolled back whole and run
+ * again, and then answers for what it finds: a record trashed in the meantime is a 410, a link to a deleted one a
+ * 400, as if the other write had come first.
  */
 export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
   return writes.run(async () => {
@@ -29,7 +41,7 @@ export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
       try {
         return await work()
       } catch (error) {
-        if (attempt >= ATTEMPTS || !(isSlugConflict(error) || isWriteConflict(error))) throw error
+        if (attempt >= ATTEMPTS || !lostRace(error)) throw error
       }
     }
   })
