@@ -25,8 +25,9 @@ const writeParams = (locales: string[], required: boolean) => ({
   } as Param<string>,
   description: {
     type: 'string',
-    description: 'The term description; empty clears it',
-    parse: stringValue,
+    description: 'The term description',
+    // As the original: empty is refused, like an empty name or slug; the admin clears a description.
+    parse: (raw: unknown, name: string) => nonEmptyString(stringValue(raw, name)),
   } as Param<string>,
   slug: {
     type: 'string',

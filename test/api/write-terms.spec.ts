@@ -119,24 +119,34 @@ describe('category and tag writes', () => {
     ).toBe(201)
   })
 
-  test('an empty slug is refused; an empty description clears it', async () => {
-    expect(
-      (await send('POST', '/categories', { name: 'Slugless', slug: '' }, admin)).body.data.params,
-    ).toEqual({
-      slug: 'Invalid parameter.',
-    })
+  test('an empty name, slug or description is refused on create and update, as the original', async () => {
     const term = (await send('POST', '/tags', { name: 'Described', description: 'Words' }, admin))
       .body
-    expect(
-      (await send('PATCH', `/tags/${term.id}`, { slug: ' ' }, admin)).body.data.params,
-    ).toEqual({ slug: 'Invalid parameter.' })
-    const cleared = await send('PATCH', `/tags/${term.id}`, { description: '' }, admin)
-    expect([cleared.status, cleared.body.description, cleared.body.slug]).toEqual([
-      200,
-      '',
+    const before = await count('event-tags')
+    for (const [method, path] of [
+      ['POST', '/categories'],
+      ['POST', '/tags'],
+      ['PATCH', `/tags/${term.id}`],
+      ['PUT', `/tags/${term.id}`],
+    ]) {
+      for (const field of ['name', 'slug', 'description']) {
+        const answer = await send(method, path, { name: 'Fine', [field]: '' }, admin)
+        expect([method, path, answer.status, answer.body.code, answer.body.data.params]).toEqual([
+          method,
+          path,
+          400,
+          'rest_invalid_param',
+          { [field]: 'Invalid parameter.' },
+        ])
+      }
+    }
+    expect(await count('event-tags')).toBe(before)
+    const stored = (await send('GET', `/tags/${term.id}`)).body
+    expect([stored.name, stored.slug, stored.description]).toEqual([
+      'Described',
       'described',
+      'Words',
     ])
-    expect((await send('GET', `/tags/${term.id}`)).body.description).toBe('')
   })
 
   test('update with POST, PUT or PATCH; the name can be written per language', async () => {
