@@ -259,7 +259,6 @@ export interface Event {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
-  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -345,7 +344,6 @@ export interface Venue {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
-  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -391,7 +389,6 @@ export interface Organizer {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
-  dateGiven?: boolean | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -612,7 +609,6 @@ export interface EventsSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
-  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -647,7 +643,6 @@ export interface VenuesSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
-  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -672,7 +667,6 @@ export interface OrganizersSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
-  dateGiven?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;

@@ -29,8 +29,7 @@ export type PostState = {
   updatedAt: string
   deletedAt?: string | null
   author?: Id | null
-  /** Given by a namespace write: a draft shows its publication date and slug only then (`givenFields`). */
-  dateGiven?: boolean | null
+  /** Given by a namespace write: a draft shows its slug only then (`givenFields`). */
   slugGiven?: boolean | null
 }
 

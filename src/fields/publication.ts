@@ -59,14 +59,13 @@ export const importFields: Field[] = [
 ]
 
 /**
- * Whether a write through the namespace gave the slug (`slugGiven`) or the publication date (`dateGiven`: `date`
- * or `date_utc`) itself. WordPress keeps a given `post_name` and `post_date_gmt` on a draft and has none until
- * publication otherwise, so a draft or pending record shows its slug and GMT date only when they were given. The
- * admin fills the slug in by itself, so what it saves cannot tell and never sets them. A flag once set stays: a
- * later write without a value (or with `slug: ""`, which keeps the slug) leaves it as it is. Once published they
- * no longer matter. Venue and organizer writes take no slug, so theirs stays false (their slugs always show).
+ * Whether a write through the namespace gave the slug (`slugGiven`) itself. WordPress keeps a given `post_name` on a
+ * draft and has none until publication otherwise, so a draft or pending record shows its slug only when it was
+ * given. The admin fills the slug in by itself, so what it saves cannot tell and never sets it. The flag once set
+ * stays: a later write without a slug (or with `slug: ""`, which keeps the slug) leaves it as it is. Once
+ * published it no longer matters. Venue and organizer writes take no slug, so theirs stays false (their slugs
+ * always show). (A publication date needs no such flag: a draft has one only when it was given or published.)
  */
 export const givenFields: Field[] = [
   { name: 'slugGiven', type: 'checkbox', defaultValue: false, admin: { hidden: true } },
-  { name: 'dateGiven', type: 'checkbox', defaultValue: false, admin: { hidden: true } },
 ]

@@ -103,7 +103,6 @@ export async function publicationData(
     data.publishedAt = instantOf(values.date_utc, 'date_utc', 'UTC').toISOString()
   else if (values.date !== undefined)
     data.publishedAt = instantOf(values.date, 'date', call.options.timezone).toISOString()
-  if (data.publishedAt !== undefined) data.dateGiven = true
   // A slug with nothing left once cleaned up is made from the title, as when none is sent.
   if (values.slug !== undefined && toSlug(values.slug)) data.slugGiven = true
   if (values.author !== undefined) {

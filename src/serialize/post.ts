@@ -41,7 +41,8 @@ export function postSlug(
 
 /**
  * `author`, `status` and the publication dates: `date`/`modified` in the site zone, `*_utc` in UTC. Draft and
- * pending records have the zero GMT date of WordPress unless a write gave one, and then keep a zero GMT
+ * pending records have the zero GMT date of WordPress until they have a publication date: one a write gave them, or
+ * the one they were published with before they went back to draft. Without one they also keep a zero GMT
  * modification date until edited (WordPress starts it at the GMT date).
  */
 export function postFields(
@@ -49,15 +50,16 @@ export function postFields(
   ctx: Pick<SerializeContext, 'siteTimezone'>,
 ): PostFields {
   const published = doc.publishedAt ?? doc.createdAt
+  const undated = isUnpublished(doc) && !doc.publishedAt
   const modifiedUtc = wallClock(doc.updatedAt, 'UTC')
   const neverEdited = modifiedUtc === wallClock(doc.createdAt, 'UTC')
   return {
     author: doc.author === null || doc.author === undefined ? '' : String(doc.author),
     status: postStatus(doc),
     date: wallClock(published, ctx.siteTimezone),
-    date_utc: isUnpublished(doc) && !doc.dateGiven ? NEVER : wallClock(published, 'UTC'),
+    date_utc: undated ? NEVER : wallClock(published, 'UTC'),
     modified: wallClock(doc.updatedAt, ctx.siteTimezone),
-    modified_utc: isUnpublished(doc) && !doc.dateGiven && neverEdited ? NEVER : modifiedUtc,
+    modified_utc: undated && neverEdited ? NEVER : modifiedUtc,
   }
 }
 

@@ -77,7 +77,10 @@ function expectWire(actual: unknown, expected: unknown) {
   expect(keyPaths(a)).toEqual(keyPaths(e))
 }
 
-/** `ticketed` is ours (CONTRACT §2.10), right after `featured`; the original has no such key. */
+/**
+ * `ticketed` is ours (docs/api.md#where-we-knowingly-differ-from-the-original, item 10), right after `featured`; the
+ * original has no such key.
+ */
 function withoutTicketed(event: Wire): Wire {
   const keys = Object.keys(event)
   expect(keys[keys.indexOf('featured') + 1]).toBe('ticketed')
@@ -211,7 +214,6 @@ describe('events, compared with captured responses', () => {
       ...eventDoc(body),
       status: 'pending',
       slugGiven: true,
-      dateGiven: true,
     }
     expect(serializeEvent(given, relatedOf(body), ctx, LISTED)).toMatchObject({
       status: 'pending',
@@ -427,7 +429,7 @@ describe('terms, compared with captured responses', () => {
 
   test('categories-single-get', () => {
     const { body } = loadCapture('categories-single-get')
-    // `_links` (WP discovery links to /wp/v2) is not produced (CONTRACT §1)
+    // `_links` (WP discovery links to /wp/v2) is not sent (docs/api.md#the-openapi-document-get-doc)
     const { _links, ...expected } = body
     expectWire(serializeTerm(termDoc(body), 'categories', categoryMap, ctx), expected)
   })

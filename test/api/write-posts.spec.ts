@@ -945,6 +945,22 @@ describe('drafts keep a slug and publication date given to them', () => {
     expect(plain.body).toMatchObject({ date_utc: NEVER, slug: 'plain-draft-hall' })
   })
 
+  test('a published event set back to draft keeps the date it was published with, as WordPress keeps it', async () => {
+    const published = await send('POST', '/events', { ...minimal, title: 'Withdrawn' }, editor)
+    expect(published.body.date_utc).not.toBe(NEVER)
+    const withdrawn = await send(
+      'PATCH',
+      `/events/${published.body.id}`,
+      { status: 'draft' },
+      editor,
+    )
+    expect(withdrawn.body).toMatchObject({ status: 'draft', date_utc: published.body.date_utc })
+    expect(await listed(published.body.id)).toMatchObject({ date_utc: published.body.date_utc })
+    const venue = await send('POST', '/venues', { venue: 'Withdrawn Hall' }, editor)
+    const back = await send('PATCH', `/venues/${venue.body.id}`, { status: 'pending' }, editor)
+    expect(back.body).toMatchObject({ status: 'pending', date_utc: venue.body.date_utc })
+  })
+
   test('publishing later keeps what was given and fills in the rest', async () => {
     const given = await send(
       'POST',

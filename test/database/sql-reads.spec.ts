@@ -35,7 +35,7 @@ beforeAll(async () => {
   await payload.update({
     collection: 'events',
     id: calendar.events.pending.id,
-    data: { slugGiven: true, dateGiven: true },
+    data: { slugGiven: true, publishedAt: '2026-11-01T10:00:00.000Z' },
   })
   for (const email of ['author@example.test', 'editor@example.test']) {
     users[email] = (
