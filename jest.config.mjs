@@ -140,6 +140,8 @@ const project = (name, database) => ({
   moduleNameMapper: {
     '^payload-events-calendar/migrations/sqlite-search-index$':
       '<rootDir>/src/exports/migrations/sqliteSearchIndex.ts',
+    '^payload-events-calendar/migrations/search-text$':
+      '<rootDir>/src/exports/migrations/searchText.ts',
     '^payload-events-calendar$': '<rootDir>/src/exports/index.ts',
     '^payload-events-calendar/(client|next|rsc|server)$': '<rootDir>/src/exports/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

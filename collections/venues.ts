@@ -9,7 +9,7 @@ import { givenFields, importFields, publicationFields } from '../src/fields/publ
 import { searchTextField } from '../src/fields/searchText.js'
 import { slugField } from '../src/fields/slug.js'
 import { authorship } from '../src/hooks/authorship.js'
-import { searchText } from '../src/hooks/searchText.js'
+import { DESCRIPTION_SEARCHED, searchText } from '../src/hooks/searchText.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/core/adminLanguages.js'
 import { validateUrl } from '../src/core/validate.js'
@@ -52,7 +52,7 @@ export const venuesCollection = (
     group: t3('Calendar', '日历', '行事曆'),
   },
   hooks: {
-    beforeChange: [authorship(options.access, usersSlug), searchText(['description'])],
+    beforeChange: [authorship(options.access, usersSlug), searchText(DESCRIPTION_SEARCHED)],
     afterRead: [withoutWriteOnlyFields],
   },
   fields: [

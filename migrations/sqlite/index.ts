@@ -12,6 +12,8 @@ import * as migration_20261126_170728_import_digest from './20261126_170728_impo
 import * as migration_20261126_171207_localized_names_in_some_locale from './20261126_171207_localized_names_in_some_locale.js';
 import * as migration_20261126_173252_application_passwords from './20261126_173252_application_passwords.js';
 import * as migration_20261127_035828_given_slug_and_date from './20261127_035828_given_slug_and_date.js';
+import * as migration_20261127_091048_drop_date_given from './20261127_091048_drop_date_given.js';
+import * as migration_20261127_093000_fill_search_text from './20261127_093000_fill_search_text.js';
 
 export const migrations = [
   {
@@ -82,6 +84,16 @@ export const migrations = [
   {
     up: migration_20261127_035828_given_slug_and_date.up,
     down: migration_20261127_035828_given_slug_and_date.down,
-    name: '20261127_035828_given_slug_and_date'
+    name: '20261127_035828_given_slug_and_date',
+  },
+  {
+    up: migration_20261127_091048_drop_date_given.up,
+    down: migration_20261127_091048_drop_date_given.down,
+    name: '20261127_091048_drop_date_given',
+  },
+  {
+    up: migration_20261127_093000_fill_search_text.up,
+    down: migration_20261127_093000_fill_search_text.down,
+    name: '20261127_093000_fill_search_text',
   },
 ];

@@ -1,7 +1,8 @@
-import type { CollectionBeforeChangeHook } from 'payload'
+import type { CollectionBeforeChangeHook, Payload, PayloadRequest, Where } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
+import { pluginOptionsOf } from '../core/options.js'
 import { storedLocales } from '../fields/storedLocales.js'
 
 type Localized<T> = Record<string, T | null | undefined>
@@ -9,6 +10,14 @@ type SearchedFields = Partial<Record<string, Localized<unknown>>>
 
 /** The events' searched fields: `search` on events looks in their title, excerpt and description. */
 export const EVENT_SEARCHED = ['title', 'excerpt', 'description'] as const
+/** The searched fields of venues and organizers whose rich text no `like` on its stored JSON can match. */
+export const DESCRIPTION_SEARCHED = ['description'] as const
+
+const SEARCHED = {
+  events: EVENT_SEARCHED,
+  venues: DESCRIPTION_SEARCHED,
+  organizers: DESCRIPTION_SEARCHED,
+} as const
 
 /**
  * Hook context key of a bulk import, which writes a record locale by locale and knows all its text up front: the
@@ -75,3 +84,51 @@ export const searchText =
     data.searchText = searchTextOf(searched, fields)
     return data
   }
+
+/** Records read per query while filling search texts in. */
+const FILL_BATCH = 500
+
+/**
+ * Writes the search text of the calendar's records from what they hold in every locale: of those that have none
+ * (`onlyMissing`: records saved before the search text existed), or of all of them (after a change of what it
+ * holds). For migrations; straight to the adapter, so no other hook runs and no record looks edited. Safe to run
+ * again. Returns how many records it wrote, by collection.
+ */
+export async function fillSearchText(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  { onlyMissing = true } = {},
+): Promise<Record<string, number>> {
+  const options = pluginOptionsOf(payload.config)
+  if (!options) throw new Error('fillSearchText needs a config with the events calendar plugin')
+  const written: Record<string, number> = {}
+  for (const [key, searched] of Object.entries(SEARCHED)) {
+    const collection = options.slugs[key as keyof typeof SEARCHED]
+    written[collection] = 0
+    for (let after = 0; ;) {
+      const where: Where[] = [{ id: { greater_than: after } }]
+      if (onlyMissing) where.push({ searchText: { exists: false } })
+      const { docs } = await payload.find({
+        collection,
+        depth: 0,
+        limit: FILL_BATCH,
+        locale: 'all',
+        overrideAccess: true,
+        pagination: false,
+        req,
+        select: Object.fromEntries(searched.map((field) => [field, true])),
+        sort: 'id',
+        trash: true,
+        where: { and: where },
+      })
+      for (const doc of docs as unknown as (SearchedFields & { id: number })[]) {
+        const data = { searchText: searchTextOf(searched, doc) }
+        await payload.db.updateOne({ collection, id: doc.id, data, req, returning: false })
+      }
+      written[collection] += docs.length
+      if (docs.length < FILL_BATCH) break
+      after = (docs.at(-1) as { id: number }).id
+    }
+  }
+  return written
+}
