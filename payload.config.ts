@@ -8,6 +8,7 @@ import { eventsCalendarPlugin, type EventsCalendarOptions } from 'payload-events
 
 import { databaseAdapter } from './host/database.js'
 import { mediaStorage } from './host/mediaStorage.js'
+import { checkPayloadVersions } from './host/payloadVersions.js'
 import { usersCollection } from './host/users.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -43,10 +44,12 @@ export async function hostConfig(
     db: await databaseAdapter(process.env.DATABASE_URI, process.env.DATABASE_REPLICA_URIS),
     graphQL: { disable: true },
     // The SQL adapters migrate by themselves in production only; elsewhere the host does, before the plugin starts.
+    // Outside production, also the check of Payload's package versions that Payload itself runs there.
     onInit: async (payload) => {
+      if (process.env.NODE_ENV === 'production') return
+      await checkPayloadVersions()
       const migrations = (payload.db as { prodMigrations?: Migration[] }).prodMigrations
-      if (migrations && process.env.NODE_ENV !== 'production')
-        await payload.db.migrate({ migrations })
+      if (migrations) await payload.db.migrate({ migrations })
     },
     plugins: [
       eventsCalendarPlugin({

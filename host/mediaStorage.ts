@@ -2,11 +2,6 @@ import type { Plugin } from 'payload'
 
 import { s3Storage } from '@payloadcms/storage-s3'
 
-// @payloadcms/storage-s3 and @payloadcms/plugin-cloud-storage have no 3.90.2 release. Their 3.90.1 installs against
-// this payload through package.json `overrides`, but Payload's version check would stop every start outside
-// production at the mismatch. Remove both once they match payload again.
-process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
-
 /**
  * Where uploaded and imported images are kept: with `MEDIA_S3_BUCKET` set, in that S3 bucket (`MEDIA_S3_REGION`,
  * and `MEDIA_S3_ENDPOINT` for an S3-compatible server other than AWS; credentials as the AWS SDK finds them, e.g.
