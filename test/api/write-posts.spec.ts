@@ -945,6 +945,31 @@ describe('drafts keep a slug and publication date given to them', () => {
     expect(plain.body).toMatchObject({ date_utc: NEVER, slug: 'plain-draft-hall' })
   })
 
+  test('given date and date_utc that disagree, date_utc is the one instant kept, and date is it in the site zone', async () => {
+    for (const [plural, key] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+      ['events', 'title'],
+    ]) {
+      const answer = await send(
+        'POST',
+        `/${plural}`,
+        {
+          ...minimal,
+          [key]: `Two dates ${key}`,
+          date: '2021-03-04 09:00:00',
+          date_utc: '2021-03-04 09:00:00',
+        },
+        editor,
+      )
+      expect([plural, answer.body.date_utc, answer.body.date]).toEqual([
+        plural,
+        '2021-03-04 09:00:00',
+        '2021-03-04 04:00:00',
+      ])
+    }
+  })
+
   test('a published event set back to draft keeps the date it was published with, as WordPress keeps it', async () => {
     const published = await send('POST', '/events', { ...minimal, title: 'Withdrawn' }, editor)
     expect(published.body.date_utc).not.toBe(NEVER)
