@@ -52,6 +52,21 @@ try {
     since: values.since,
     concurrency,
     dryRun: values['dry-run'],
+    onStart: ({ languages, chosen, skipped }) => {
+      const list = languages.join(', ')
+      if (chosen === 'given') console.log(`Languages: ${list}`)
+      else if (chosen === 'declared')
+        console.log(
+          `Languages: ${list}, every language the site serves that is a locale here` +
+            (skipped.length ? ` (not ${skipped.join(', ')}, which are not)` : '') +
+            '; choose others with --languages',
+        )
+      else
+        console.log(
+          `Languages: the site does not say which it serves, so its default language is read into ${list}; ` +
+            'ask for others with --languages (codes as the site knows them, each a locale here), e.g. --languages en,zh-hant',
+        )
+    },
     onRead: () => {
       if (++read % 500 === 0) console.error(`read ${read} records`)
     },

@@ -240,6 +240,21 @@ describe('importing a site of the original', () => {
     expect(result.stdout).toContain('password-protected on the source')
   })
 
+  test('without --languages, a site that names none of its languages is read in its default one, as the run says first', async () => {
+    const result = await runScript(
+      'import:tec',
+      ['--url', site.url, '--dry-run'],
+      server.database.uri,
+    )
+    expect(result.code).toBe(0)
+    const said = result.stdout.indexOf(
+      'Languages: the site does not say which it serves, so its default language is read into en; ' +
+        'ask for others with --languages',
+    )
+    expect(said).toBeGreaterThanOrEqual(0)
+    expect(said).toBeLessThan(result.stdout.indexOf('Would import'))
+  })
+
   test('a record that cannot be written is reported with its source URL, and the run goes on', async () => {
     const broken = {
       ...site.records.events[0],

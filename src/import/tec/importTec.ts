@@ -6,6 +6,7 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
 import { downloadImage } from '../../media/importImage.js'
+import { fileTitle, mediaData } from '../../media/mediaFields.js'
 import { pluginOptionsOf } from '../../core/options.js'
 import { htmlToRichText } from '../../richText/fromHtml.js'
 import { type GetJson, sourceClient, type SourceClientOptions } from './client.js'
@@ -17,9 +18,13 @@ export type TecImportOptions = SourceClientOptions & {
   url: string
   /**
    * Languages to read (`?lang=`, `wpml_language`, `ml_language`), each imported into the locale of the same code;
-   * the first is the one records are matched in. @default the host's default locale, asked for by no parameter
+   * the first is the one records are matched in. @default every language the site declares (a site of this project
+   * does, in its namespace index) that is a locale here, the default locale first; for a site that declares none,
+   * its default language, asked for by no parameter, into the default locale
    */
   languages?: string[]
+  /** Called before anything is read, with the languages the run imports and how they were chosen. */
+  onStart?: (plan: LanguagePlan) => void
   /** Only events from this date on (the source's `start_date`). @default every event */
   since?: string
   /** Read everything and report what would change, writing nothing. @default false */
@@ -34,8 +39,42 @@ export type ImportFailure = { resource: Resource; url: string; message: string }
 export type ResourceCounts = { created: number; updated: number; unchanged: number; failed: number }
 export type TecImportResult = {
   namespace: string
+  languages: LanguagePlan
   counts: Record<Resource, ResourceCounts>
   failures: ImportFailure[]
+}
+
+/**
+ * The locales a run imports into (`languages`), and how they were chosen: `given` by the caller, `declared` by the
+ * site (`skipped`: languages it declares that are no locale here), or the site's `default` language alone, since
+ * it declares none.
+ */
+export type LanguagePlan = {
+  languages: string[]
+  chosen: 'declared' | 'default' | 'given'
+  skipped: string[]
+}
+
+/** What the run reads: the languages of the plan, or the source's default language (no parameter). */
+function chooseLanguages(
+  given: string[] | undefined,
+  declared: string[] | undefined,
+  localeCodes: string[],
+  defaultLocale: string,
+): { read: (string | undefined)[]; plan: LanguagePlan } {
+  if (given?.length)
+    return { read: given, plan: { languages: given, chosen: 'given', skipped: [] } }
+  const served = (declared ?? []).filter((code) => localeCodes.includes(code))
+  if (!served.length)
+    return {
+      read: [undefined],
+      plan: { languages: [defaultLocale], chosen: 'default', skipped: [] },
+    }
+  const languages = served.includes(defaultLocale)
+    ? [defaultLocale, ...served.filter((code) => code !== defaultLocale)]
+    : served
+  const skipped = (declared ?? []).filter((code) => !localeCodes.includes(code))
+  return { read: languages, plan: { languages, chosen: 'declared', skipped } }
 }
 
 type Entry = { key: string; url: string; byLanguage: Map<string | undefined, WireRecord> }
@@ -61,16 +100,22 @@ export async function importTecSite(
   const calendar = pluginOptionsOf(payload.config)
   if (!calendar) throw new Error('importTecSite: the calendar plugin is not in this Payload config')
   const localization = payload.config.localization || null
-  const languages = options.languages?.length ? options.languages : [undefined]
-  for (const language of languages) {
-    if (language && !localization?.localeCodes.includes(language)) {
+  for (const language of options.languages ?? []) {
+    if (!localization?.localeCodes.includes(language)) {
       throw new Error(
         `importTecSite: "${language}" is not a locale of this site (${localization?.localeCodes.join(', ') ?? 'none'})`,
       )
     }
   }
   const getJson = sourceClient(options)
-  const namespace = await locateNamespace(getJson, options.url)
+  const { namespace, languages: declared } = await locateNamespace(getJson, options.url)
+  const { read: languages, plan } = chooseLanguages(
+    options.languages,
+    declared,
+    localization ? localization.localeCodes : [],
+    localization ? localization.defaultLocale : '',
+  )
+  options.onStart?.(plan)
   const source = new URL(namespace)
   const entries = await readSite(getJson, namespace, source.host, languages, options)
 
@@ -137,7 +182,7 @@ export async function importTecSite(
     await recountAllTerms(payload, calendar)
     await updatePlannerStatistics(payload)
   }
-  return { namespace, counts, failures }
+  return { namespace, languages: plan, counts, failures }
 }
 
 /** Every record of every list in every language, keyed in the first language; translations matched to it. */
@@ -304,9 +349,29 @@ async function importEntry(
       context.report(`image ${imageUrl.href} is not on the site being imported; it is left out`)
     } else {
       const file = await downloadImage(imageUrl.href, { allowedHosts: [context.source.host] })
-      image.image = (await payload.create({ collection: context.media, data: {} as never, file }))
+      const data = mediaData(payload, context.media, fileTitle(file.name))
+      image.image = (await payload.create({ collection: context.media, data: data as never, file }))
         .id as number
     }
+  }
+
+  /**
+   * A translation's own text: a field that reads as in the first language (a site of this project answers an
+   * untranslated field with its fallback) is left to this site's fallback, so a later change of the first language
+   * shows in it too, as on the source.
+   */
+  const translated = (fields: Mapped, richText: Record<string, unknown>) => {
+    const [, first] = mapped[0]
+    return Object.fromEntries([
+      ...Object.entries(fields.localized).map(([name, value]) => [
+        name,
+        value === first.localized[name] ? null : value,
+      ]),
+      ...Object.entries(richText).map(([name, value]) => [
+        name,
+        fields.html[name] === first.html[name] ? null : value,
+      ]),
+    ])
   }
 
   const req = await createLocalReq({}, payload)
@@ -322,12 +387,13 @@ async function importEntry(
           ]),
         ),
       )
+      const localized =
+        index === 0 ? { ...fields.localized, ...richText } : translated(fields, richText)
       const data = {
         ...(index === 0
           ? { ...fields.shared, ...links, ...image, importKey: entry.key, importDigest: digest }
           : {}),
-        ...fields.localized,
-        ...richText,
+        ...localized,
       }
       const write = {
         collection: context.collection,

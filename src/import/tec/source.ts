@@ -5,11 +5,35 @@ export type Resource = (typeof RESOURCES)[number]
 
 const NAMESPACE_PATHS = ['/wp-json/tribe/events/v1', '/api/calendar/events/v1']
 
+type NamespaceIndex = {
+  namespace: string
+  routes?: Record<string, { endpoints?: { args?: Record<string, { enum?: unknown }> }[] }>
+}
+
+/**
+ * The languages a site serves, as this project's sites declare them: the values of `ml_language` in the routes of
+ * their namespace index. Undefined for a site that declares none (the original's, with or without WPML).
+ */
+function declaredLanguages(index: NamespaceIndex): string[] | undefined {
+  for (const route of Object.values(index.routes ?? {})) {
+    for (const endpoint of route.endpoints ?? []) {
+      const languages = endpoint.args?.ml_language?.enum
+      if (Array.isArray(languages) && languages.every((code) => typeof code === 'string'))
+        return languages
+    }
+  }
+  return undefined
+}
+
 /**
  * The namespace URL of a site of the original (`/wp-json/tribe/events/v1`) or of this project
- * (`/api/calendar/events/v1`), from a site address or the namespace URL itself, found by its index route.
+ * (`/api/calendar/events/v1`), from a site address or the namespace URL itself, found by its index route; and the
+ * languages the site declares there, if it does.
  */
-export async function locateNamespace(getJson: GetJson, address: string): Promise<string> {
+export async function locateNamespace(
+  getJson: GetJson,
+  address: string,
+): Promise<{ namespace: string; languages?: string[] }> {
   const base = address.replace(/\/+$/, '')
   const candidates = /\/events\/v1$/.test(new URL(base).pathname)
     ? [base]
@@ -17,7 +41,7 @@ export async function locateNamespace(getJson: GetJson, address: string): Promis
   for (const candidate of candidates) {
     const { status, body } = await getJson(`${candidate}/`)
     if (status === 200 && typeof (body as { namespace?: unknown })?.namespace === 'string')
-      return candidate
+      return { namespace: candidate, languages: declaredLanguages(body as NamespaceIndex) }
   }
   throw new Error(
     `${address}: no tribe/events/v1 API answers there (tried ${candidates.join(', ')})`,
