@@ -11,6 +11,7 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
+import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
 import { changeStampGlobal, withChangeStamp } from './database/changeStamp.js'
 import { withCalendarSafeguards } from './database/safeguards.js'
@@ -18,6 +19,7 @@ import { prepareCalendarDatabase } from './database/startup.js'
 import { withCalendarI18n } from './core/adminLanguages.js'
 import { defaultLocalization } from './core/contentLocales.js'
 import { resolveOptions, withPluginOptions } from './core/options.js'
+import { reportUnfillableMediaFields } from './media/mediaFields.js'
 import { unavailableAfterError } from './rest/errors.js'
 import { reportSiteURL } from './rest/siteURL.js'
 
@@ -81,7 +83,9 @@ export const eventsCalendarPlugin =
       },
       onInit: async (payload) => {
         await config.onInit?.(payload)
+        authenticateOnPrimary(payload)
         reportSiteURL(payload, options)
+        reportUnfillableMediaFields(payload, options.slugs.media)
         await prepareCalendarDatabase(payload)
       },
     }

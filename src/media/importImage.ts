@@ -7,6 +7,7 @@ import net from 'node:net'
 import path from 'node:path'
 
 import { USER_AGENT } from '../core/constants.js'
+import { fileTitle, mediaData } from './mediaFields.js'
 
 /** A refusal whose message is safe to show to the API client. */
 export class ImageImportError extends Error {}
@@ -231,16 +232,24 @@ export async function downloadImage(url: string, options: ImageSource): Promise<
   }
 }
 
-/** Downloads an image from an allow-listed host and stores it in the media collection as the request's user. */
+/**
+ * Downloads an image from an allow-listed host and stores it in the media collection as the request's user, with
+ * `altText` (or its file name) as its alt text where the collection requires one.
+ */
 export async function importImage(
   req: PayloadRequest,
   url: string,
-  options: ImageSource & { mediaCollection: CollectionSlug },
+  options: ImageSource & { mediaCollection: CollectionSlug; altText?: string },
 ): Promise<number> {
+  const file = await downloadImage(url, options)
   const doc = await req.payload.create({
     collection: options.mediaCollection,
-    data: {} as never,
-    file: await downloadImage(url, options),
+    data: mediaData(
+      req.payload,
+      options.mediaCollection,
+      options.altText || fileTitle(file.name),
+    ) as never,
+    file,
     overrideAccess: false,
     req,
     user: req.user,

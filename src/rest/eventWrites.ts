@@ -175,6 +175,7 @@ export function eventWriteMethods(
       call,
       p,
       call.req.payload.config.admin.user as CollectionSlug,
+      p.title ?? existing?.title ?? undefined,
     )
     const zone = p.timezone ?? existing?.timezone ?? options.timezone
     const start =

@@ -76,7 +76,12 @@ export const linkedPostData = async <D extends Doc>(
   values: Record<string, unknown>,
 ) => ({
   ...kind.toData(values),
-  ...(await publicationData(call, values, call.req.payload.config.admin.user as CollectionSlug)),
+  ...(await publicationData(
+    call,
+    values,
+    call.req.payload.config.admin.user as CollectionSlug,
+    values[kind.resource] as string | undefined,
+  )),
 })
 
 const listParams = (options: ResolvedCalendarOptions, locales: string[], plural: string) => ({

@@ -90,12 +90,14 @@ type PublicationValues = {
 
 /**
  * The stored fields for the publication parameters that were sent; ids are checked against what exists. A slug
- * or publication date sent is marked as given (`givenFields`), so a draft keeps showing it.
+ * sent is marked as given (`givenFields`), so a draft keeps showing it. `title` (the record's title or name, when
+ * the write gives one) is the alt text of an image it brings by URL.
  */
 export async function publicationData(
   call: RestCall,
   values: PublicationValues,
   usersSlug: CollectionSlug,
+  title?: string,
 ) {
   const data: Record<string, unknown> = {}
   if (values.status !== undefined) data.status = values.status
@@ -118,11 +120,11 @@ export async function publicationData(
   }
   if (values.description !== undefined)
     data.description = await htmlToRichText(values.description, call.req.payload.config)
-  if (values.image !== undefined) data.image = await imageId(call, values.image)
+  if (values.image !== undefined) data.image = await imageId(call, values.image, title)
   return data
 }
 
-async function imageId(call: RestCall, value: number | string): Promise<Id | null> {
+async function imageId(call: RestCall, value: number | string, title?: string): Promise<Id | null> {
   if (value === '' || value === 0) return null
   const collection = call.options.slugs.media
   if (typeof value === 'number') {
@@ -143,6 +145,7 @@ async function imageId(call: RestCall, value: number | string): Promise<Id | nul
     return await importImage(call.req, value, {
       allowedHosts: call.options.imageHosts,
       mediaCollection: collection,
+      altText: title,
     })
   } catch (error) {
     if (error instanceof ImageImportError) throw invalidParam('image', error.message)

@@ -3,8 +3,11 @@
  * to its config as the README says, migrated with Payload's own commands, built with Next.js's default bundler and
  * served by `next start` (and, last, `next dev`). Everything is checked over HTTP.
  */
+import type { AddressInfo } from 'node:net'
+
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -12,6 +15,7 @@ import pg from 'pg'
 import { chromium } from 'playwright-core'
 
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
+import { PNG } from '../helpers/png.js'
 import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './site.js'
 
 const exec = promisify(execFile)
@@ -191,6 +195,38 @@ describe('the site with the plugin, built by next build and served by next start
     ).toBe('Harbour Lights Concert')
     expect((await json(`${NS}/events?categories=music`)).body.total).toBe(1)
     expect((await json(`${NS}/events?search=lights`)).body.total).toBe(1)
+  })
+
+  test("images given by URL are stored in the site's own media collection, whose alt text is required", async () => {
+    const images = http.createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
+    )
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+    try {
+      const origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+      const day = nextMonthDay()
+      const created = await write(`${NS}/events`, {
+        title: 'Lantern Walk',
+        start_date: `${day} 18:00`,
+        end_date: `${day} 20:00`,
+        image: `${origin}/lanterns.png`,
+        organizer: { organizer: 'Lantern Society', image: `${origin}/society.png` },
+      })
+      expect(created.status).toBe(201)
+      const alt = async (id: number) =>
+        (await json(`/api/media/${id}`, { headers: { authorization: `JWT ${token}` } })).body.alt
+      expect(await alt(created.body.image.id)).toBe('Lantern Walk')
+      expect(await alt(created.body.organizer[0].image.id)).toBe('Lantern Society')
+      // Out of the lists the later tests read.
+      const trashed = await json(`${NS}/events/${created.body.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `JWT ${token}` },
+      })
+      expect(trashed.status).toBe(200)
+    } finally {
+      images.closeAllConnections()
+      await new Promise((resolve) => images.close(resolve))
+    }
   })
 
   test('anonymous reads carry an ETag, are answered 304, and change with the calendar', async () => {

@@ -97,6 +97,7 @@ import { buildConfig } from 'payload'
 import { eventsCalendarPlugin } from 'payload-events-calendar'
 import { fileURLToPath } from 'url'
 
+import { Media } from './collections/Media'
 import { Pages } from './collections/Pages'
 import { Users } from './collections/Users'
 
@@ -104,13 +105,13 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 export default buildConfig({
   admin: { user: Users.slug, importMap: { baseDir: path.resolve(dirname) } },
-  collections: [Users, Pages],
+  collections: [Users, Media, Pages],
   editor: lexicalEditor(),
   secret: process.env.PAYLOAD_SECRET || '',
   serverURL: process.env.SERVER_URL,
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   db: postgresAdapter({ pool: { connectionString: process.env.DATABASE_URI || '' } }),
-  plugins: [eventsCalendarPlugin({ timezone: '${SITE_TIMEZONE}' })],
+  plugins: [eventsCalendarPlugin({ timezone: '${SITE_TIMEZONE}', imageHosts: ['127.0.0.1'] })],
 })
 `,
   'src/collections/Users.ts': `import type { CollectionConfig } from 'payload'
@@ -120,6 +121,16 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'email' },
   auth: true,
   fields: [],
+}
+`,
+  // As Payload's blank and Postgres templates have it: the alt text is required.
+  'src/collections/Media.ts': `import type { CollectionConfig } from 'payload'
+
+export const Media: CollectionConfig = {
+  slug: 'media',
+  access: { read: () => true },
+  fields: [{ name: 'alt', type: 'text', required: true }],
+  upload: true,
 }
 `,
   'src/collections/Pages.ts': `import type { CollectionConfig } from 'payload'
