@@ -1,5 +1,6 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { ValidationError } from 'payload'
 import dns from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
@@ -242,17 +243,23 @@ export async function importImage(
   options: ImageSource & { mediaCollection: CollectionSlug; altText?: string },
 ): Promise<number> {
   const file = await downloadImage(url, options)
-  const doc = await req.payload.create({
-    collection: options.mediaCollection,
-    data: mediaData(
-      req.payload,
-      options.mediaCollection,
-      options.altText || fileTitle(file.name),
-    ) as never,
-    file,
-    overrideAccess: false,
-    req,
-    user: req.user,
-  })
-  return doc.id as number
+  const altText = options.altText || fileTitle(file.name)
+  try {
+    const doc = await req.payload.create({
+      collection: options.mediaCollection,
+      data: mediaData(req.payload, options.mediaCollection, altText) as never,
+      file,
+      overrideAccess: false,
+      req,
+      user: req.user,
+    })
+    return doc.id as number
+  } catch (error) {
+    // A field of the site's media collection the calendar cannot fill (see `reportUnfillableMediaFields`).
+    if (!(error instanceof ValidationError)) throw error
+    const fields = error.data.errors.map(({ path }) => path).join(', ')
+    throw new ImageImportError(
+      `The image cannot be stored: the media collection requires ${fields}.`,
+    )
+  }
 }
