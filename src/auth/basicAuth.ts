@@ -9,7 +9,6 @@ import type {
   Where,
 } from 'payload'
 
-import { readOnPrimary } from '../database/readReplicas.js'
 import { applicationPasswordDigest } from './secret.js'
 
 /** Why HTTP Basic credentials named no user, in the original's codes. */
@@ -69,8 +68,8 @@ export const applicationPasswordStrategy = (
   passwords: CollectionSlug,
 ): AuthStrategy => ({
   name: APPLICATION_PASSWORD_STRATEGY,
-  // From the primary: a password just created or revoked counts at once on every instance, whatever a replica lags.
-  authenticate: (args) => readOnPrimary(() => authenticate(users, passwords, args)),
+  // Read on the primary, as every strategy (`authenticateOnPrimary`).
+  authenticate: (args) => authenticate(users, passwords, args),
 })
 
 async function authenticate(

@@ -113,6 +113,27 @@ onPostgres('a server instance with a read replica', () => {
     expect(titles(list)).toEqual(['Tidewater Concert Moved'])
   })
 
+  test("a new login counts at once on Payload's own routes and the namespace, however the replica lags", async () => {
+    await cluster.pauseReplay()
+    try {
+      const login = await call('/api/users/login', { body: EDITOR })
+      expect(login.status).toBe(200)
+      // Past Payload's own window after a write in this process, in which it reads from the primary anyway: as
+      // another instance, which did not log the user in, would read.
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      const fresh = (path: string, body?: unknown) =>
+        fetch(`${host.url}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `JWT ${login.body.token}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        }).then(async (response) => ({ status: response.status, body: await response.json() }))
+      expect((await fresh('/api/users/me')).body.user?.email).toBe(EDITOR.email)
+      expect((await fresh(`${NS}/events`, event('Fresh Login'))).status).toBe(201)
+    } finally {
+      await cluster.resumeReplay()
+    }
+  })
+
   test('an application password counts at once when made, and stops at once when revoked, however the replica lags', async () => {
     // Past Payload's own window after a write in this process, in which it reads from the primary anyway.
     const afterPayloadsWindow = () => new Promise((resolve) => setTimeout(resolve, 2_500))
