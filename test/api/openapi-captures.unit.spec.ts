@@ -8,8 +8,8 @@ import { openApiDocument } from '../../src/rest/openapi.js'
 import { answerChecker, type OpenApiDocument } from '../helpers/openapi.js'
 
 /**
- * Recorded answers of the original API (The Events Calendar's `tribe/events/v1`), from the wire contract: a
- * selection that shows every operation, status and field shape the contract's captures show.
+ * Recorded answers of the original API (The Events Calendar's `tribe/events/v1`), in test/fixtures/captures/: a
+ * selection that shows every operation, status and field shape the captures show.
  */
 const CAPTURES = path.resolve(import.meta.dirname, '../fixtures/captures')
 
@@ -23,22 +23,25 @@ const checker = answerChecker(doc as unknown as OpenApiDocument)
 
 /*
  * Every capture here must be valid against our document, so a client generated from `/doc` works against the
- * original too. Left out of the selection, since the contract does not keep their shape: the original's own
- * `/doc` (ours replaces it, CONTRACT §2.11), and answers shaped by `_envelope` and `_fields` (CONTRACT §1).
+ * original too. Left out of the selection, since the namespace does not answer them in that shape: the original's
+ * own `/doc` (ours replaces it: docs/api.md#where-we-knowingly-differ-from-the-original, item 11), and
+ * answers shaped by WordPress's `_envelope` and `_fields` (unknown query parameters are ignored:
+ * docs/api.md#the-rest-namespace-apicalendareventsv1).
  */
 
 /**
- * A recorded answer as the contract has us answer it: without `_links` (WordPress's hypermedia links to `/wp/v2`,
- * not kept, CONTRACT §1), and with the `ticketed` flag the original's events lack (CONTRACT §2.10), placed as ours
- * after `featured` and `null` where a protected event's flags are.
+ * A recorded answer as the namespace answers it: without `_links` (WordPress's hypermedia links to `/wp/v2`, not
+ * sent: docs/api.md#the-openapi-document-get-doc), and with the `ticketed` flag the original's events lack
+ * (docs/api.md#where-we-knowingly-differ-from-the-original, item 10), placed as ours after `featured` and `null` where
+ * a protected event's flags are.
  */
-const asContracted = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(asContracted)
+const asOurs = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(asOurs)
   if (!value || typeof value !== 'object') return value
   const entries = Object.entries(value)
     .filter(([key]) => key !== '_links')
     .flatMap(([key, item]) => {
-      const kept: [string, unknown] = [key, asContracted(item)]
+      const kept: [string, unknown] = [key, asOurs(item)]
       const isEvent = key === 'featured' && 'utc_start_date' in value
       return isEvent
         ? [kept, ['ticketed', item === null ? null : false] as [string, unknown]]
@@ -64,7 +67,7 @@ describe("the original's recorded answers are valid against /doc", () => {
         capture.request.method,
         namespacePath(capture.request.url),
         capture.status,
-        asContracted(capture.body),
+        asOurs(capture.body),
       )
       return verdict.problems.map((problem) => `${file} (${verdict.operation}): ${problem}`)
     })
@@ -87,7 +90,7 @@ describe("the original's recorded answers are valid against /doc", () => {
         capture.request.method,
         namespacePath(capture.request.url),
         capture.status,
-        asContracted(capture.body),
+        asOurs(capture.body),
       )
       // Unknown paths and methods are no operation of the document; their 404 body is checked as an Error above.
       if ((capture.body as { code?: string }).code === 'rest_no_route') return []

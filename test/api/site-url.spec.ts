@@ -1,8 +1,9 @@
 /**
- * Absolute URLs come from the configured site address, never from the request (contract §2.18): a forged `Host`
- * or `X-Forwarded-*` header appears in no body and no header of any route family. The host sets no `serverURL`,
- * the case where the request's address used to be taken. Page URLs have the original's permalink shapes (§1) and
- * `global_id`s are unique across record types (§2.20).
+ * Absolute URLs come from the configured site address, never from the request
+ * (docs/api.md#addresses-browsers-and-the-originals-paths): a forged `Host` or `X-Forwarded-*` header appears in no
+ * body and no header of any route family. The host sets no `serverURL`, the case where the request's address used
+ * to be taken. Page URLs have the original's permalink shapes and `global_id`s are unique across record types (the
+ * same section, "Page URLs" and "`global_id`").
  */
 import http from 'node:http'
 

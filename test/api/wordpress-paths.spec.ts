@@ -1,8 +1,9 @@
 /**
- * With `wordpressPaths` the namespace also answers at the original's paths (contract §2.22), so a client that builds
+ * With `wordpressPaths` the namespace also answers at the original's paths
+ * (docs/api.md#addresses-browsers-and-the-originals-paths), so a client that builds
  * `{site}/wp-json/tribe/events/v1/...` or `{site}/?rest_route=/tribe/events/v1/...` works after a DNS change alone;
  * the Next.js proxy passes those paths to the API. Behind a trusted proxy (`trustProxy`), URLs name the address
- * its `X-Forwarded-Host`/`-Proto` report (§2.18). The host sets no `serverURL`.
+ * its `X-Forwarded-Host`/`-Proto` report (the same section, "Absolute URLs"). The host sets no `serverURL`.
  */
 import { NextRequest } from 'next/server.js'
 

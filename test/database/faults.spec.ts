@@ -268,7 +268,9 @@ describeOnPostgres('database faults under load', () => {
     await database?.drop()
   })
 
-  test('the requests made during the outages: a JSON 503 in the contract shape, never a 500, never unanswered', () => {
+  // docs/api.md#where-we-knowingly-differ-from-the-original: "While the database cannot be reached, every route
+  // answers `503 rest_service_unavailable`".
+  test('the requests made during the outages: a JSON 503 in the error shape, never a 500, never unanswered', () => {
     for (const answer of duringOutages().filter((answer) => !isSuccess(answer))) {
       const native = answer.kind.startsWith('Payload')
       expect({ kind: answer.kind, status: answer.status, body: answer.body }).toEqual({

@@ -59,10 +59,11 @@ function unsafeOutput(value: unknown, key = ''): string[] {
 }
 
 /**
- * What is wrong with an answer by the contract: a 5xx, a body that is not JSON, an error not in the error shape,
- * missing security headers, a banner, markup in plain text.
+ * What is wrong with an answer by docs/api.md: a 5xx, a body that is not JSON, an error not in the error shape
+ * (`{ code, message, data: { status } }`, docs/api.md#get-events999999), missing security headers, a banner, markup
+ * in plain text.
  */
-export function contractProblems({ status, headers, text }: Answer): string[] {
+export function answerProblems({ status, headers, text }: Answer): string[] {
   const problems: string[] = []
   if (status >= 500) problems.push(`status ${status}`)
   const calendar = status === 200 && /^text\/calendar\b/.test(headers.get('content-type') ?? '')
@@ -151,7 +152,7 @@ export async function check(
         : String(error)
     return { status: 0, problems: [`no answer: ${cause}`] }
   }
-  const problems = contractProblems(answer)
+  const problems = answerProblems(answer)
   if (before && answer.status >= 400) {
     const after = await snapshot(ctx)
     const changed = ctx.collections.filter((collection) => before[collection] !== after[collection])

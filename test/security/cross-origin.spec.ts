@@ -1,5 +1,6 @@
 /**
- * CORS (contract §2.19): pages on any site read the public calendar (`*`, without credentials); only origins the
+ * CORS (docs/api.md#addresses-browsers-and-the-originals-paths, "CORS"): pages on any site read the public calendar
+ * (`*`, without credentials); only origins the
  * host lists in Payload's `cors`/`csrf` get their origin echoed with credentials; preflights answer 204 with the
  * methods of the route; a login cookie sent from an unlisted site counts for nothing. The host sets no `serverURL`
  * and so no `csrf`: Payload itself then takes a login cookie from any site.

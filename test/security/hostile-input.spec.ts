@@ -96,7 +96,7 @@ describe('search matches % and _ literally, on every list', () => {
 })
 
 describe('hostile values are data, never code', () => {
-  test('broken percent-encoding: in the path a contract error whatever the route, in the query a value like any other', async () => {
+  test('broken percent-encoding: in the path an error in the error shape whatever the route, in the query a value like any other', async () => {
     for (const path of [
       '/events/by-slug/%E0%A4%A',
       '/venues/by-slug/%',
@@ -292,7 +292,7 @@ describe('hostile values are data, never code', () => {
   })
 })
 
-describe(`${RUNS} generated hostile requests per route and method: never a 5xx, errors in the contract's shape, refused writes change nothing`, () => {
+describe(`${RUNS} generated hostile requests per route and method: never a 5xx, errors in the error shape, refused writes change nothing`, () => {
   for (const target of fuzzTargets(OPTIONS, [...DEFAULT_LOCALES])) {
     test(target.name, async () => {
       const report = await fuzz(started.ctx, target.name, casesFor(target, fixture), {
