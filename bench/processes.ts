@@ -73,7 +73,7 @@ async function startScript(
 /**
  * V8's heap limit for the project's server: with memory to spare, V8 lets the heap of a busy server grow far past
  * what it holds (peaks of 520 MiB at 100,000 events); with a limit it collects sooner, at the same throughput
- * (about 310 MiB). See README, "Performance".
+ * (about 310 MiB). See docs/performance.md.
  */
 export const SERVER_HEAP_MIB = 256
 

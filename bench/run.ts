@@ -3,7 +3,7 @@
  * `--host next`, `next start` of a generated Payload site with the packed plugin) and loads each route of the mix
  * over loopback, anonymous and as an editor (JWT), next to references: Payload's own REST for the same page of each
  * events list, Payload's `/api/users/me` on the same server, and a bare node server replaying our bytes (the
- * floor). Prints a table and writes it as JSON under bench-results/. See README, "Performance".
+ * floor). Prints a table and writes it as JSON under bench-results/. See docs/performance.md.
  */
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'

@@ -54,7 +54,7 @@ const event = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-// SQLite serves one writing process (see README, "Running more than one instance").
+// SQLite serves one writing process (see docs/database.md#running-more-than-one-instance).
 const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
 
 onPostgres('three instances on one PostgreSQL database', () => {

@@ -35,7 +35,7 @@ async function bytes(url: string): Promise<{ status: number; body: Buffer; type:
   }
 }
 
-// Several instances share a database only on PostgreSQL (see README, "Running more than one instance").
+// Several instances share a database only on PostgreSQL (see docs/database.md#running-more-than-one-instance).
 const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
 
 onPostgres('images in object storage, served by every instance', () => {
