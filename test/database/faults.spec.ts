@@ -79,15 +79,26 @@ async function terminateSessions() {
   return rowCount ?? 0
 }
 
+/**
+ * The longest a 503 may take: at once (a few seconds on a loaded machine) when connections fail, and when Postgres
+ * stops answering the 10 s query timeout, plus the wait of a write queued behind one that timed out
+ * (docs/database.md#faults-and-concurrency). Without bounded waits a request would hang until the client gives up.
+ */
+const AT_ONCE_MS = 3_000
+const QUERY_TIMEOUT_BOUND_MS = 16_000
+
 const FAULTS: {
   name: string
   ms: number
+  /** The slowest 503 expected while it lasts. */
+  answeredWithinMs: number
   inject: () => Promise<unknown>
   heal: () => Promise<unknown>
 }[] = [
   {
     name: 'connections reset, new ones refused',
     ms: 1_500,
+    answeredWithinMs: AT_ONCE_MS,
     inject: async () => {
       await proxy.setMode('refuse')
       proxy.resetAll()
@@ -97,6 +108,7 @@ const FAULTS: {
   {
     name: 'sessions ended by the server (57P01), five times',
     ms: 1_000,
+    answeredWithinMs: AT_ONCE_MS,
     inject: async () => {
       for (let i = 0; i < 5; i++) await Promise.all([terminateSessions(), sleep(200)])
     },
@@ -105,6 +117,7 @@ const FAULTS: {
   {
     name: 'new connections reset before the handshake, open ones reset',
     ms: 1_000,
+    answeredWithinMs: AT_ONCE_MS,
     inject: async () => {
       await proxy.setMode('reset')
       proxy.resetAll()
@@ -114,6 +127,7 @@ const FAULTS: {
   {
     name: 'every COMMIT lost on the way (connection reset)',
     ms: 2_000,
+    answeredWithinMs: AT_ONCE_MS,
     inject: () => proxy.setMode('drop-commit'),
     heal: () => proxy.setMode('forward'),
   },
@@ -121,6 +135,7 @@ const FAULTS: {
     // Longer than the pool's connect (5 s) and query (10 s) timeouts, which must answer the waiting requests.
     name: 'black hole: connections accepted, nothing answered',
     ms: 11_000,
+    answeredWithinMs: QUERY_TIMEOUT_BOUND_MS,
     inject: () => proxy.setMode('blackhole'),
     heal: () => proxy.setMode('forward'),
   },
@@ -285,14 +300,25 @@ describeOnPostgres('database faults under load', () => {
             },
       })
     }
-    // Each fault was felt: requests failed while it lasted.
-    for (const outage of outages) {
-      expect([
+    // Each fault was felt: requests failed while it lasted, and each 503 came within its bound.
+    for (const [index, outage] of outages.entries()) {
+      const refused = answers.filter((answer) => overlaps(answer, outage) && answer.status === 503)
+      const slowest = Math.max(...refused.map((answer) => answer.ended - answer.started))
+      expect([outage.name, refused.length > 0, slowest <= FAULTS[index].answeredWithinMs]).toEqual([
         outage.name,
-        answers.some((answer) => overlaps(answer, outage) && answer.status === 503),
-      ]).toEqual([outage.name, true])
+        true,
+        true,
+      ])
     }
     expect(proxy.commitsDropped()).toBeGreaterThan(0)
+  })
+
+  test('a namespace write whose COMMIT was lost is answered 503, not as a success', () => {
+    const lost = outages.find((outage) => outage.name.startsWith('every COMMIT lost'))!
+    const writes = answers.filter(
+      (answer) => overlaps(answer, lost) && (answer.kind === 'create' || answer.kind === 'update'),
+    )
+    expect(writes.filter((answer) => answer.status === 503).length).toBeGreaterThan(0)
   })
 
   test('between the outages every request succeeds: the service recovered by itself', () => {
@@ -385,6 +411,8 @@ describeOnSqlite('a write lock held by another writer (SQLite)', () => {
     expect([...writes.result.map(({ status }) => status), read.result.status]).toEqual([
       201, 201, 200,
     ])
+    // The writes waited for the lock; the read did not.
+    expect([writes.ms >= 1_400, read.ms < 1_000]).toEqual([true, true])
     console.log(
       `SQLite lock held 1.5 s: 2 writes answered 201 after ${writes.ms} ms; a read meanwhile 200 in ${read.ms} ms`,
     )
@@ -393,6 +421,8 @@ describeOnSqlite('a write lock held by another writer (SQLite)', () => {
   test('a write that outwaits the busy timeout is a 503; once the lock is gone writes succeed again', async () => {
     const released = holdWriteLock(6_500)
     const blocked = await timed(create('Blocked'))
+    // It waited the busy timeout (5 s), and no longer than the lock was held.
+    expect([blocked.ms >= 4_900, blocked.ms < 6_500]).toEqual([true, true])
     expect([blocked.result.status, blocked.result.body]).toEqual([
       503,
       {

@@ -1,5 +1,10 @@
 import fc from 'fast-check'
+import { createHash } from 'node:crypto'
 
+import { executeRaw } from '../../src/database/adapter.js'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
+import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
+import { runScript } from '../helpers/run.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, PASSWORD, registerFirstUser } from '../helpers/users.js'
 
@@ -67,9 +72,18 @@ describe('application passwords', () => {
     expect(listed.body).toMatchObject({ name: 'Importer', lastUsed: null })
     expect(listed.body).not.toHaveProperty('password')
     expect(listed.body).not.toHaveProperty('passwordHash')
-    const row = await stored(issued.id)
-    expect(row.passwordHash).toMatch(/^[0-9a-f]{64}$/)
-    expect(JSON.stringify(row)).not.toContain(issued.password.replace(/ /g, ''))
+    // In the table as stored: the SHA-256 of the 24 letters and digits, and neither spelling of the password.
+    const [row] = (await executeRaw(
+      server.payload.db,
+      `SELECT * FROM application_passwords WHERE id = ${issued.id}`,
+    )) as Record<string, unknown>[]
+    const letters = issued.password.replace(/ /g, '')
+    expect(row.password_hash).toBe(createHash('sha256').update(letters).digest('hex'))
+    const everything = JSON.stringify(row)
+    expect([everything.includes(letters), everything.includes(issued.password)]).toEqual([
+      false,
+      false,
+    ])
   })
 
   test('authenticate HTTP Basic on the namespace and on Payload REST, with or without the spaces', async () => {
@@ -267,5 +281,65 @@ describe('application passwords', () => {
       where: { id: { equals: id } },
     })
     expect(left.totalDocs).toBe(0)
+  })
+})
+
+describe('application passwords across server instances', () => {
+  let database: TestDatabase
+  let instances: HostProcess[] = []
+  const owner = { email: 'instances-owner@example.test', password: 'a-long-owner-password' }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    const created = await runScript(
+      'user:create',
+      ['--email', owner.email, '--password', owner.password, '--role', 'editor'],
+      database.uri,
+    )
+    if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+    instances = await Promise.all(
+      [0, 1].map(() => startHostProcess(database.uri, { admin: false })),
+    )
+  }, 5 * 60_000)
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()))
+    await database?.drop()
+  })
+
+  test('one made on one instance works on another at once, and one revoked there is refused there at once', async () => {
+    const [first, second] = instances
+    const request = (instance: HostProcess, path: string, init: RequestInit = {}) =>
+      fetch(`${instance.url}${path}`, init).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+      }))
+    const json = { 'content-type': 'application/json' }
+    const { token } = (
+      await request(first, '/api/users/login', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(owner),
+      })
+    ).body
+    const issued = await request(first, PASSWORDS, {
+      method: 'POST',
+      headers: { ...json, authorization: `JWT ${token}` },
+      body: JSON.stringify({ name: 'Two instances' }),
+    })
+    expect(issued.status).toBe(201)
+    const write = (title: string) =>
+      request(second, `${NS}/events`, {
+        method: 'POST',
+        headers: { ...json, ...basic(owner.email, issued.body.doc.password) },
+        body: JSON.stringify(event(title)),
+      })
+    expect((await write('Made elsewhere')).status).toBe(201)
+    const revoked = await request(first, `${PASSWORDS}/${issued.body.doc.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `JWT ${token}` },
+    })
+    expect(revoked.status).toBe(200)
+    const refused = await write('Revoked elsewhere')
+    expect([refused.status, refused.body]).toEqual([401, INCORRECT_PASSWORD])
   })
 })
