@@ -1,7 +1,7 @@
 import type { CollectionSlug, PayloadRequest, TextField, Where } from 'payload'
 
 import { t3 } from '../core/adminLanguages.js'
-import { firstFreeSlug, SLUGS_TAKEN, toSlug, uniqueSlugFromMemory } from '../core/slug.js'
+import { firstFreeSlug, SLUGS_TAKEN, toSlug, uniqueSlugFromMemory } from '../core/slugify.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 
 /** The text of a (possibly localized) field, preferring the default locale. */

@@ -12,7 +12,7 @@ import { updatePlannerStatistics } from '../database/plannerStatistics.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
 import { pluginOptionsOf } from '../core/options.js'
-import { SLUGS_TAKEN } from '../core/slug.js'
+import { SLUGS_TAKEN } from '../core/slugify.js'
 import { takenSlugs } from '../fields/slug.js'
 import {
   type Dataset,

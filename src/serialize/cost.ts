@@ -2,7 +2,7 @@ import type { CurrencyPosition } from '../core/constants.js'
 import type { EventDoc, SerializeContext } from '../core/model.js'
 import type { CostDetails } from './wire.js'
 
-import { toSlug } from '../core/slug.js'
+import { toSlug } from '../core/slugify.js'
 import { escapeHtml } from '../richText/toHtml.js'
 
 type CostFields = Pick<EventDoc, 'cost' | 'currencyCode' | 'currencyPosition' | 'currencySymbol'>
