@@ -6,7 +6,7 @@
 import { type Balancer, startBalancer } from '../helpers/balancer.js'
 import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
-import { runScript } from '../helpers/run.js'
+import { createUserByScript } from '../helpers/run.js'
 
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'instances-editor@example.test', password: 'a-long-editor-password' }
@@ -60,12 +60,7 @@ const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
 onPostgres('three instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
-    const created = await runScript(
-      'user:create',
-      ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
-      database.uri,
-    )
-    if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+    await createUserByScript(database.uri, EDITOR)
     for (let index = 0; index < 3; index++)
       instances.push(await startHostProcess(database.uri, { admin: false }))
     balancer = await startBalancer(instances.map((instance) => instance.url))

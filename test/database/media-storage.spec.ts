@@ -12,7 +12,7 @@ import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { type ObjectStorage, startObjectStorage } from '../helpers/objectStorage.js'
 import { PNG } from '../helpers/png.js'
-import { ROOT, runScript } from '../helpers/run.js'
+import { createUserByScript, ROOT } from '../helpers/run.js'
 
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'storage-editor@example.test', password: 'a-long-editor-password' }
@@ -49,12 +49,7 @@ onPostgres('images in object storage, served by every instance', () => {
     const imageHost = `127.0.0.1:${(images.address() as AddressInfo).port}`
     origin = `http://${imageHost}`
     database = await createTestDatabase()
-    const created = await runScript(
-      'user:create',
-      ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
-      database.uri,
-    )
-    if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+    await createUserByScript(database.uri, EDITOR)
     const env = {
       MEDIA_S3_BUCKET: storage.bucket,
       MEDIA_S3_ENDPOINT: storage.endpoint,

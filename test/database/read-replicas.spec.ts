@@ -6,7 +6,7 @@
 import { databaseKind } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { type ReplicatedPostgres, startReplicatedPostgres } from '../helpers/replicatedPostgres.js'
-import { runScript } from '../helpers/run.js'
+import { createUserByScript } from '../helpers/run.js'
 
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'replica-editor@example.test', password: 'a-long-editor-password' }
@@ -53,12 +53,7 @@ const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
 onPostgres('a server instance with a read replica', () => {
   beforeAll(async () => {
     cluster = await startReplicatedPostgres()
-    const created = await runScript(
-      'user:create',
-      ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
-      cluster.primaryUri,
-    )
-    if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+    await createUserByScript(cluster.primaryUri, EDITOR)
     host = await startHostProcess(cluster.primaryUri, {
       admin: false,
       env: { DATABASE_REPLICA_URIS: cluster.replicaUri },

@@ -5,7 +5,7 @@
  */
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
-import { runScript } from '../helpers/run.js'
+import { createUserByScript } from '../helpers/run.js'
 
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'races-editor@example.test', password: 'a-long-editor-password' }
@@ -53,12 +53,7 @@ const unexpected = (answers: Answer[], allowed: string[]) =>
 
 beforeAll(async () => {
   database = await createTestDatabase()
-  const created = await runScript(
-    'user:create',
-    ['--email', EDITOR.email, '--password', EDITOR.password, '--role', 'editor'],
-    database.uri,
-  )
-  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+  await createUserByScript(database.uri, EDITOR)
   first = await startHostProcess(database.uri, { admin: false })
   second = await startHostProcess(database.uri, { admin: false })
   const login = await fetch(`${first.url}/api/users/login`, {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { freePort, stopChild } from './processes.js'
-import { checkBuiltPackage, newestChange, ROOT, runScript } from './run.js'
+import { checkBuiltPackage, createUserByScript, newestChange, ROOT } from './run.js'
 
 const exec = promisify(execFile)
 
@@ -127,12 +127,7 @@ export async function startAdminServer(admin: {
 }): Promise<AdminServer> {
   await ensureAdminBuild()
   const database = await createTestDatabase()
-  const created = await runScript(
-    'user:create',
-    ['--email', admin.email, '--password', admin.password, '--role', 'admin'],
-    database.uri,
-  )
-  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+  await createUserByScript(database.uri, admin, 'admin')
   const host = await startHostProcess(database.uri, { admin: true })
   return {
     database,

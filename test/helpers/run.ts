@@ -50,3 +50,17 @@ export function runScript(
     )
   })
 }
+
+/** A user made with `npm run user:create` in a database no server has opened yet, as a site owner makes one. */
+export async function createUserByScript(
+  databaseUri: string,
+  user: { email: string; password: string },
+  role = 'editor',
+): Promise<void> {
+  const created = await runScript(
+    'user:create',
+    ['--email', user.email, '--password', user.password, '--role', role],
+    databaseUri,
+  )
+  if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+}

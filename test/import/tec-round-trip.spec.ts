@@ -1,7 +1,7 @@
 import { importTecSite } from '../../src/import/tec/importTec.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
-import { runScript } from '../helpers/run.js'
+import { createUserByScript, runScript } from '../helpers/run.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
 const NS = '/api/calendar/events/v1'
@@ -25,12 +25,7 @@ describe('importing a site of this project', () => {
     expect(seeded.code).toBe(0)
     // An event written in English only: its other languages answer with the English fallback.
     const editor = { email: 'round-trip@example.test', password: 'a-long-round-trip-password' }
-    const created = await runScript(
-      'user:create',
-      ['--email', editor.email, '--password', editor.password, '--role', 'editor'],
-      database.uri,
-    )
-    expect(created.code).toBe(0)
+    await createUserByScript(database.uri, editor)
     source = await startHostProcess(database.uri, { admin: false })
     const login = await fetch(`${source.url}/api/users/login`, {
       method: 'POST',

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { executeRaw } from '../../src/database/adapter.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
-import { runScript } from '../helpers/run.js'
+import { createUserByScript } from '../helpers/run.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, PASSWORD, registerFirstUser } from '../helpers/users.js'
 
@@ -291,12 +291,7 @@ describe('application passwords across server instances', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    const created = await runScript(
-      'user:create',
-      ['--email', owner.email, '--password', owner.password, '--role', 'editor'],
-      database.uri,
-    )
-    if (created.code !== 0) throw new Error(`user:create failed: ${created.stderr}`)
+    await createUserByScript(database.uri, owner)
     instances = await Promise.all(
       [0, 1].map(() => startHostProcess(database.uri, { admin: false })),
     )
