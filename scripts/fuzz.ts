@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz -- [--runs N] [--seed S] [--db sqlite|postgres] [--route TEXT] [--path P]`: a long fuzzing campaign
- * against the test host on a fresh database, with the generators and checks of test/security/hostile-input.spec.ts. Prints
- * the requests tried per route and every failure with what reproduces it. `FUZZ_RUNS` and `FUZZ_SEED` work too.
+ * against the test host on a fresh database, with the generators and checks of test/security/hostile-input.spec.ts.
+ * Prints the requests tried per route and every failure with what reproduces it. `FUZZ_RUNS` and `FUZZ_SEED` work
+ * too.
  */
 import { parseArgs } from 'node:util'
 
