@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { executeRaw, transactionSession } from './adapter.js'
 
 /** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
-const lockKey = (name: string) =>
+export const lockKey = (name: string) =>
   BigInt.asIntN(
     64,
     BigInt(`0x${createHash('sha1').update(name).digest('hex').slice(0, 16)}`),
