@@ -8,12 +8,13 @@ import net from 'node:net'
  * - `browser`: `*.browser.spec.ts`, the admin and CORS in Chromium, on SQLite (they exercise the browser, not the
  *   database adapter).
  * - `site`: `test/site/site.spec.ts`, the packed plugin in a generated Next.js site, on PostgreSQL as most sites are.
+ * - `mongo`: the spec files of `ON_MONGO` on MongoDB's wire protocol, served by CongoDB in the test's process.
  *
  * `TEST_PROJECTS` (comma-separated) builds only the projects named, so a script can choose them and still take
  * test paths after it (`--selectProjects` takes every later argument as a project name). `TEST_DB=sqlite` or
- * `TEST_DB=postgres` keeps only the projects of that database (and `unit`).
+ * `TEST_DB=postgres` or `TEST_DB=mongo` keeps only the projects of that database (and `unit`).
  */
-const PROJECTS = ['unit', 'sqlite', 'postgres', 'browser', 'site']
+const PROJECTS = ['unit', 'sqlite', 'postgres', 'browser', 'site', 'mongo']
 const ON_POSTGRES = ['postgres', 'site']
 const ON_SQLITE = ['sqlite', 'browser']
 
@@ -66,9 +67,14 @@ function wantedProjects() {
       `TEST_PROJECTS names no project ${unknown.join(', ')}: the projects are ${PROJECTS.join(', ')}`,
     )
   const database = process.env.TEST_DB
-  if (database && !['sqlite', 'postgres'].includes(database))
-    throw new Error(`TEST_DB is sqlite or postgres, not ${database}`)
-  const dropped = database === 'sqlite' ? ON_POSTGRES : database === 'postgres' ? ON_SQLITE : []
+  if (database && !['sqlite', 'postgres', 'mongo'].includes(database))
+    throw new Error(`TEST_DB is sqlite, postgres or mongo, not ${database}`)
+  const dropped =
+    {
+      sqlite: [...ON_POSTGRES, 'mongo'],
+      postgres: [...ON_SQLITE, 'mongo'],
+      mongo: [...ON_SQLITE, ...ON_POSTGRES],
+    }[database ?? ''] ?? []
   return {
     names: (named.length || selected.length ? named : PROJECTS).filter(
       (name) => !dropped.includes(name),
@@ -106,6 +112,16 @@ function maxWorkers() {
 }
 
 const UNIT = '\\.unit\\.spec\\.ts$'
+/**
+ * The spec files that run on MongoDB (CongoDB, `test/helpers/congodb.ts`). The others still address records by the
+ * ObjectIds that their fixtures' Local API calls return, where the namespace takes the records' numbers.
+ */
+const ON_MONGO = [
+  'database/record-ids',
+  'import/seed',
+  'import/tec-round-trip',
+  'security/output-safety',
+]
 const BROWSER = '\\.browser\\.spec\\.ts$'
 const SITE = '/test/site/site\\.spec\\.ts$'
 
@@ -114,6 +130,7 @@ const FILES = {
   unit: { testRegex: UNIT, ignore: [] },
   sqlite: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
   postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
+  mongo: { testRegex: `/test/(${ON_MONGO.join('|')})\\.spec\\.ts$`, ignore: [] },
   browser: { testRegex: BROWSER, ignore: [] },
   site: { testRegex: SITE, ignore: [] },
 }
@@ -160,7 +177,9 @@ export default async () => {
       ? { kind: 'sqlite' }
       : ON_POSTGRES.includes(name)
         ? { kind: 'postgres', uri: postgres }
-        : null
+        : name === 'mongo'
+          ? { kind: 'mongo' }
+          : null
   return {
     testTimeout: 180_000,
     maxWorkers: maxWorkers(),

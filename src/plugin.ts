@@ -14,7 +14,9 @@ import { withMonthView } from './admin/monthViewConfig.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
 import { changeStampGlobal, withChangeStamp } from './database/changeStamp.js'
+import { isSqlAdapter } from './database/adapter.js'
 import { withCalendarSafeguards } from './database/safeguards.js'
+import { withNumberedIds } from './hooks/numberedIds.js'
 import { prepareCalendarDatabase } from './database/startup.js'
 import { withCalendarI18n } from './core/adminLanguages.js'
 import { defaultLocalization } from './core/contentLocales.js'
@@ -38,7 +40,7 @@ export const eventsCalendarPlugin =
     const usersSlug = (config.admin?.user ??
       existing.find((collection) => collection.auth)?.slug ??
       'users') as CollectionSlug
-    const calendar = [
+    const own = [
       eventsCollection(options, usersSlug),
       venuesCollection(options, usersSlug),
       organizersCollection(options, usersSlug),
@@ -46,7 +48,12 @@ export const eventsCalendarPlugin =
       tagsCollection(options),
     ]
     const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
-    if (!hostMedia) calendar.push(mediaCollection(options))
+    if (!hostMedia) own.push(mediaCollection(options))
+    // The original's integer ids also on a database whose records have ids of another kind (MongoDB).
+    const numbered = new Set(own.map((collection) => collection.slug))
+    const calendar = isSqlAdapter(config.db)
+      ? own
+      : own.map((collection) => withNumberedIds(collection, numbered))
     const localization = config.localization || defaultLocalization(input)
     const schema: Config = {
       ...config,

@@ -1,5 +1,6 @@
 import type { BaseDatabaseAdapter } from 'payload'
 
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -282,7 +283,7 @@ const turnedOff = new WeakMap<object, Set<Feature>>()
 const asInternals = (db: unknown) => db as SqlAdapterInternals
 
 /** Whether the database behind `db` is one of Payload's drizzle adapters, SQLite or Postgres. */
-export const isSqlAdapter = (db: { name: string }): boolean =>
+export const isSqlAdapter = (db: { name?: string }): boolean =>
   db.name === 'postgres' || db.name === 'sqlite'
 
 /** Whether the adapter is a SQL one with the internals of a feature (see `checkInternals`). */
@@ -600,4 +601,53 @@ export function routeDrizzle(
       return typeof value === 'function' ? value.bind(chosen) : value
     },
   })
+}
+
+// MongoDB (Payload's mongoose adapter).
+
+type MongoSequences = {
+  findOneAndUpdate: (
+    filter: object,
+    update: object,
+    options: object,
+  ) => Promise<{ seq?: number; value?: { seq?: number } | null } | null>
+}
+type MongoInternals = {
+  name?: string
+  allowIDOnCreate?: boolean
+  connection?: {
+    base?: { Types?: { ObjectId?: new (hex: string) => unknown } }
+    db?: { collection: (name: string) => MongoSequences }
+  }
+}
+
+export const isMongoAdapter = (db: { name?: string }): boolean => db.name === 'mongoose'
+
+/** MongoDB: records may be created with an id of the caller's (the calendar's numbered ids). */
+export function allowIdsOnCreate(db: object): void {
+  ;(db as MongoInternals).allowIDOnCreate = true
+}
+
+/** Where the MongoDB adapter's sequences are kept: one document per name, holding the last number handed out. */
+const SEQUENCES = 'calendar_sequences'
+
+/**
+ * MongoDB: the next number of the sequence `name` (1, 2, 3, …), taken atomically in the database, so that server
+ * instances sharing it never hand out one number twice. A sequence's document is keyed by an ObjectId made from
+ * its name: `_id` is unique in every collection, so two first numbers taken at once still make one document.
+ */
+export async function nextSequence(db: object, name: string): Promise<number> {
+  const { connection } = db as MongoInternals
+  const ObjectId = connection?.base?.Types?.ObjectId
+  const sequences = connection?.db?.collection(SEQUENCES)
+  if (!ObjectId || !sequences) throw new Error('nextSequence: the MongoDB adapter is not connected')
+  const key = new ObjectId(createHash('sha1').update(name).digest('hex').slice(0, 24))
+  const result = await sequences.findOneAndUpdate(
+    { _id: key },
+    { $inc: { seq: 1 }, $set: { name } },
+    { upsert: true, returnDocument: 'after', includeResultMetadata: false },
+  )
+  const seq = result?.seq ?? result?.value?.seq
+  if (typeof seq !== 'number') throw new Error(`nextSequence: no number for ${name}`)
+  return seq
 }

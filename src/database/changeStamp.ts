@@ -54,7 +54,8 @@ export async function readChangeStamp(payload: Payload): Promise<string> {
     req: {},
     select: { stamp: true },
   })
-  return (doc as { stamp?: string | null }).stamp ?? ''
+  // MongoDB has no document for a global until it is first written.
+  return (doc as { stamp?: string | null } | null)?.stamp ?? ''
 }
 
 /**

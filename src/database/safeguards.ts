@@ -5,7 +5,9 @@ import type { ResolvedCalendarOptions } from '../core/options.js'
 import {
   addSchemaHooks,
   afterConnect,
+  allowIdsOnCreate,
   checkInternals,
+  isMongoAdapter,
   poolDefaults,
   postgresPools,
   requireExtension,
@@ -23,6 +25,11 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5_000
 /** How long a Postgres query or connection attempt may take before the answer is a 503. */
 export const POSTGRES_QUERY_TIMEOUT_MS = 10_000
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+
+const withIdsOnCreate = <A extends object>(adapter: A): A => {
+  allowIdsOnCreate(adapter)
+  return adapter
+}
 
 const warn = (adapter: BaseDatabaseAdapter) => (message: string) =>
   adapter.payload?.logger ? adapter.payload.logger.warn(message) : console.warn(message)
@@ -67,6 +74,10 @@ export function withCalendarSafeguards(
   options: ResolvedCalendarOptions,
   collections: string[],
 ): DatabaseAdapterObj {
+  if (isMongoAdapter(db)) {
+    // The calendar's records are created with the ObjectId that holds their number (`recordIds.ts`).
+    return { ...db, init: (args) => withIdsOnCreate(db.init(args)) }
+  }
   if (db.name !== 'postgres' && db.name !== 'sqlite') return db
   return {
     ...db,

@@ -4,9 +4,16 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
-type TestDatabaseSetting = { kind: 'postgres'; uri: string } | { kind: 'sqlite' }
+import { startCongo } from './congodb.js'
 
-export type TestDatabase = { kind: 'postgres' | 'sqlite'; uri: string; drop: () => Promise<void> }
+type TestDatabaseSetting =
+  { kind: 'postgres'; uri: string } | { kind: 'sqlite' } | { kind: 'mongo' }
+
+export type TestDatabase = {
+  kind: TestDatabaseSetting['kind']
+  uri: string
+  drop: () => Promise<void>
+}
 
 /** The database this jest project runs against (see jest.config.mjs). */
 export function databaseKind(): TestDatabaseSetting {
@@ -19,7 +26,10 @@ export function databaseKind(): TestDatabaseSetting {
   return setting
 }
 
-/** A new, empty database of this project's kind: a temporary SQLite file or a new Postgres database. */
+/**
+ * A new, empty database of this project's kind: a temporary SQLite file, a new Postgres database, or a database of
+ * a CongoDB server of its own in this process (`congodb.ts`).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const setting = databaseKind()
   const name = `calendar_test_${Date.now()}_${randomBytes(4).toString('hex')}`
@@ -30,6 +40,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       uri: `file:${path.join(dir, `${name}.db`)}`,
       drop: async () => fs.rmSync(dir, { force: true, recursive: true }),
     }
+  }
+  if (setting.kind === 'mongo') {
+    const congo = await startCongo()
+    return { kind: 'mongo', uri: congo.uri(name), drop: congo.stop }
   }
   const admin = new pg.Client({ connectionString: setting.uri })
   await admin.connect()
