@@ -117,6 +117,7 @@ const UNIT = '\\.unit\\.spec\\.ts$'
  * ObjectIds that their fixtures' Local API calls return, where the namespace takes the records' numbers.
  */
 const ON_MONGO = [
+  'api/read-events',
   'database/record-ids',
   'import/seed',
   'import/tec-round-trip',

@@ -7,9 +7,10 @@ import type {
   Where,
 } from 'payload'
 
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 import { nextSequence } from '../database/adapter.js'
 import { numberOfObjectId, objectIdOf } from '../database/recordIds.js'
-import { NAMESPACE_REQUEST } from './protectedFields.js'
 
 /**
  * The calendar's collections on a database without numeric ids of its own (MongoDB): each new record is numbered
@@ -17,6 +18,20 @@ import { NAMESPACE_REQUEST } from './protectedFields.js'
  * namespace's requests see the numbers. The rest of Payload (the admin, its REST API, hooks inside an operation)
  * keeps seeing ObjectIds, so nothing else changes.
  */
+
+/** Whether the Local API calls made in this async context speak record numbers. */
+const speakingNumbers = new AsyncLocalStorage<boolean>()
+
+/**
+ * Runs `work` with the Local API calls it makes speaking record numbers, as the namespace's do: numbers in their
+ * `id`, `where` and data, numbers in what they return. The calls Payload makes inside those (validations, hooks,
+ * population) keep speaking ObjectIds.
+ */
+export const withRecordNumbers = <T>(work: () => Promise<T>): Promise<T> =>
+  speakingNumbers.run(true, work)
+
+/** Marks the arguments of a call whose numbers were turned into ObjectIds: its result is turned back. */
+const NUMBERED_CALL = Symbol('numberedCall')
 
 /** A new record takes the next number of its collection, unless it comes with an id of its own. */
 const numberNewRecords: CollectionBeforeValidateHook = async ({
@@ -92,9 +107,11 @@ export function withNumberedIds(
   let fields: Set<string> | undefined
   const fieldsOf = (config: SanitizedCollectionConfig) =>
     (fields ??= numberedFieldsOf(config, numbered))
-  const before: CollectionBeforeOperationHook = ({ args, collection: config, req }) => {
-    if (!req.context[NAMESPACE_REQUEST]) return args
-    const stored = { ...args } as Record<string, unknown>
+  const before: CollectionBeforeOperationHook = ({ args, collection: config }) => {
+    if (!speakingNumbers.getStore()) return args
+    // What this call does inside (its validations, hooks, population) speaks ObjectIds again.
+    speakingNumbers.enterWith(false)
+    const stored = { ...args, [NUMBERED_CALL]: true } as Record<string | symbol, unknown>
     if (stored.id !== undefined) stored.id = toStored(stored.id)
     if (stored.where) stored.where = storedWhere(stored.where as Where, fieldsOf(config))
     if (stored.data && typeof stored.data === 'object')
@@ -105,8 +122,9 @@ export function withNumberedIds(
       )
     return stored as typeof args
   }
-  const after: CollectionAfterOperationHook = ({ collection: config, req, result }) => {
-    if (!req.context[NAMESPACE_REQUEST] || !result || typeof result !== 'object') return result
+  const after: CollectionAfterOperationHook = ({ args, collection: config, result }) => {
+    const numbered = (args as Record<symbol, unknown>)[NUMBERED_CALL]
+    if (!numbered || !result || typeof result !== 'object') return result
     const wire = (doc: Record<string, unknown>) => convertFields(doc, fieldsOf(config), toWire)
     if ('docs' in result && Array.isArray(result.docs))
       return { ...result, docs: result.docs.map(wire) }

@@ -17,6 +17,7 @@ import { type CacheLookup, responseCacheOf } from './cache/responseCache.js'
 import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
 import { readOnPrimary, readOnReplica } from '../database/readReplicas.js'
 import { NAMESPACE, WORDPRESS_NAMESPACE } from '../core/constants.js'
+import { withRecordNumbers } from '../hooks/numberedIds.js'
 import { NAMESPACE_REQUEST } from '../hooks/protectedFields.js'
 import { readBody } from './body.js'
 import {
@@ -183,8 +184,9 @@ async function run(
       options,
       serialize: serializeContext(req, options),
     }
-    const result =
-      method === 'GET' ? await spec.handler(call) : await serializedWrite(() => spec.handler(call))
+    const result = await withRecordNumbers(() =>
+      method === 'GET' ? spec.handler(call) : serializedWrite(() => spec.handler(call)),
+    )
     const answer = jsonAnswer(req, result.body, {
       status: result.status,
       contentType: result.contentType,

@@ -69,3 +69,10 @@ test('the by-id routes and the id filters take those numbers', async () => {
   expect((await send('DELETE', '/events/3')).body).toMatchObject({ id: 3, status: 'trash' })
   expect((await send('GET', '/events/999')).body.code).toBe('rest-event-not-found')
 })
+
+test("links checked by Payload's own validation take the numbers too: a category's parent", async () => {
+  const child = await send('POST', '/categories', { name: 'Numbered child', parent: 1 })
+  expect([child.status, child.body.id, child.body.parent]).toEqual([201, 3, 1])
+  const moved = await send('POST', '/categories/3', { parent: 2 })
+  expect([moved.status, moved.body.parent]).toEqual([200, 2])
+})

@@ -4,12 +4,41 @@ import type { Config, Payload } from 'payload'
 
 import type { EventsCalendarOptions } from 'payload-events-calendar'
 
+import { objectIdOf } from '../../src/database/recordIds.js'
+import { withRecordNumbers } from '../../src/hooks/numberedIds.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+
+const LOCAL_API_CALLS = new Set([
+  'find',
+  'findByID',
+  'count',
+  'create',
+  'update',
+  'delete',
+  'duplicate',
+])
+
+/**
+ * On MongoDB the tests' Local API speaks record numbers, as the namespace does (`withRecordNumbers`): a fixture's ids
+ * are then the ones the namespace answers with, on every database.
+ */
+function speakingNumbers(payload: Payload): Payload {
+  return new Proxy(payload, {
+    get(target, key) {
+      const value = Reflect.get(target, key)
+      if (typeof value !== 'function') return value
+      if (typeof key !== 'string' || !LOCAL_API_CALLS.has(key)) return value.bind(target)
+      return (args: unknown) => withRecordNumbers(() => value.call(target, args))
+    },
+  })
+}
 
 export type TestServer = {
   api: string
   database: TestDatabase
   payload: Payload
+  /** A record's id as Payload's own REST API and admin know it: its ObjectId on MongoDB, its number elsewhere. */
+  payloadId: (id: number) => number | string
   url: string
   /** fetch against the server, JSON in and out; `token` is sent as a Payload JWT. */
   request: (
@@ -53,7 +82,8 @@ export async function startTestServer(
   return {
     api: `${url}/api`,
     database,
-    payload,
+    payload: database.kind === 'mongo' ? speakingNumbers(payload) : payload,
+    payloadId: (id) => (database.kind === 'mongo' ? objectIdOf(id) : id),
     url,
     request: async (path, init = {}) => {
       const headers: Record<string, string> = { ...init.headers }
