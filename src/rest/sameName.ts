@@ -11,12 +11,14 @@ const unsure = (char: string) =>
   /[%_\\]/.test(char) || (char > '\x7f' && char.toLowerCase() !== char.toUpperCase())
 
 /**
- * A `like` that every record whose name equals `name` but for case matches, and a few others: Payload's `like`
- * reads `%`, `_` (and, on Postgres, `\`) as wildcards, and SQLite folds the case of ASCII letters only, so those
- * and every letter outside ASCII that has a case become `_`, which stands for any one character.
+ * A `like` that every record whose name equals `name` but for case matches, and a few others. Every adapter's
+ * `like` matches each space-separated word of its value anywhere in the field, case-insensitively, but the SQL
+ * adapters read `%`, `_` (and, on Postgres, `\`) as wildcards, MongoDB does not, and SQLite folds the case of ASCII
+ * letters only; so those characters and every letter outside ASCII that has a case become spaces, leaving words
+ * that mean the same on every adapter.
  */
 const candidates = (name: string): Where => ({
-  name: { like: Array.from(name, (char) => (unsure(char) ? '_' : char)).join('') },
+  name: { like: Array.from(name, (char) => (unsure(char) ? ' ' : char)).join('') },
 })
 
 /**
