@@ -605,19 +605,20 @@ export function routeDrizzle(
 
 // MongoDB (Payload's mongoose adapter).
 
-type MongoSequences = {
+type MongoCollection = {
   findOneAndUpdate: (
     filter: object,
     update: object,
     options: object,
   ) => Promise<{ seq?: number; value?: { seq?: number } | null } | null>
+  updateOne: (filter: object, update: object, options: object) => Promise<unknown>
 }
 type MongoInternals = {
   name?: string
   allowIDOnCreate?: boolean
   connection?: {
     base?: { Types?: { ObjectId?: new (hex: string) => unknown } }
-    db?: { collection: (name: string) => MongoSequences }
+    db?: { collection: (name: string) => MongoCollection }
   }
 }
 
@@ -626,6 +627,19 @@ export const isMongoAdapter = (db: { name?: string }): boolean => db.name === 'm
 /** MongoDB: records may be created with an id of the caller's (the calendar's numbered ids). */
 export function allowIdsOnCreate(db: object): void {
   ;(db as MongoInternals).allowIDOnCreate = true
+}
+
+function mongoCollection(db: object, name: string): MongoCollection {
+  const collection = (db as MongoInternals).connection?.db?.collection(name)
+  if (!collection) throw new Error('the MongoDB adapter is not connected')
+  return collection
+}
+
+/** An ObjectId made from a name: the key of a document there must be one of, whoever makes it first. */
+function keyOf(db: object, name: string): unknown {
+  const ObjectId = (db as MongoInternals).connection?.base?.Types?.ObjectId
+  if (!ObjectId) throw new Error('the MongoDB adapter is not connected')
+  return new ObjectId(createHash('sha1').update(name).digest('hex').slice(0, 24))
 }
 
 /** Where the MongoDB adapter's sequences are kept: one document per name, holding the last number handed out. */
@@ -637,17 +651,38 @@ const SEQUENCES = 'calendar_sequences'
  * its name: `_id` is unique in every collection, so two first numbers taken at once still make one document.
  */
 export async function nextSequence(db: object, name: string): Promise<number> {
-  const { connection } = db as MongoInternals
-  const ObjectId = connection?.base?.Types?.ObjectId
-  const sequences = connection?.db?.collection(SEQUENCES)
-  if (!ObjectId || !sequences) throw new Error('nextSequence: the MongoDB adapter is not connected')
-  const key = new ObjectId(createHash('sha1').update(name).digest('hex').slice(0, 24))
+  const sequences = mongoCollection(db, SEQUENCES)
   const result = await sequences.findOneAndUpdate(
-    { _id: key },
+    { _id: keyOf(db, name) },
     { $inc: { seq: 1 }, $set: { name } },
     { upsert: true, returnDocument: 'after', includeResultMetadata: false },
   )
   const seq = result?.seq ?? result?.value?.seq
   if (typeof seq !== 'number') throw new Error(`nextSequence: no number for ${name}`)
   return seq
+}
+
+/**
+ * MongoDB: makes the document of the global `slug`, holding `data`, unless it has one. Payload's writes of a global
+ * update its document and never make one, so a global only its hooks write would stay without. The document made
+ * is keyed by an ObjectId made from the slug, so two instances starting at once still make one.
+ */
+export async function ensureGlobalDocument(
+  db: object,
+  slug: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const now = new Date()
+  try {
+    await mongoCollection(db, 'globals').updateOne(
+      { globalType: slug },
+      {
+        $setOnInsert: { _id: keyOf(db, `global ${slug}`), ...data, createdAt: now, updatedAt: now },
+      },
+      { upsert: true },
+    )
+  } catch (error) {
+    // Another instance made it first.
+    if ((error as { code?: number }).code !== 11000) throw error
+  }
 }

@@ -3,7 +3,7 @@ import type { CollectionConfig, GlobalConfig, Payload, PayloadRequest } from 'pa
 import { randomUUID } from 'node:crypto'
 
 import { CACHE_STAMP_GLOBAL } from '../core/constants.js'
-import { mainTableOf } from './adapter.js'
+import { ensureGlobalDocument, isMongoAdapter, mainTableOf } from './adapter.js'
 import { sqlConnection } from './sql/connection.js'
 
 /**
@@ -54,17 +54,19 @@ export async function readChangeStamp(payload: Payload): Promise<string> {
     req: {},
     select: { stamp: true },
   })
-  // MongoDB has no document for a global until it is first written.
   return (doc as { stamp?: string | null } | null)?.stamp ?? ''
 }
 
 /**
- * The stamp's row is made once, before any write: two first writes racing to create it could leave two rows.
+ * The stamp's row (on MongoDB, document) is made once, before any write: two first writes racing to make it could
+ * leave two.
  * Before the migrations ran (a fresh database outside production) the table is missing; the host calls this
  * again once they have.
  */
 export async function ensureChangeStamp(payload: Payload): Promise<void> {
-  if (!(await readChangeStamp(payload))) await markCalendarChanged(payload)
+  if (isMongoAdapter(payload.db))
+    await ensureGlobalDocument(payload.db, CACHE_STAMP_GLOBAL, { stamp: randomUUID() })
+  else if (!(await readChangeStamp(payload))) await markCalendarChanged(payload)
 }
 
 /** Marks the calendar changed after every change or delete of the collection's records, after its own hooks. */
