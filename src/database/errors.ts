@@ -26,7 +26,7 @@ const UNAVAILABLE_MESSAGES = [
   'is not queryable', // a client whose connection already failed
 ]
 
-type Described = { code?: unknown; message?: unknown }
+type Described = { code?: unknown; errorLabels?: unknown; message?: unknown }
 
 /** An error and the errors it wraps, outermost first: drivers wrap the cause. */
 function causeChain(error: unknown): Described[] {
@@ -51,10 +51,17 @@ export const isDatabaseUnavailable = (error: unknown): boolean =>
 
 /**
  * Whether an error means that a transaction lost to another one and was rolled back, and may simply run again:
- * Postgres's deadlock (40P01) and serialization failure (40001).
+ * Postgres's deadlock (40P01) and serialization failure (40001); MongoDB's write conflict (112), and any error it
+ * labels a transient transaction error.
  */
 export const isWriteConflict = (error: unknown): boolean =>
-  causeChain(error).some(({ code }) => code === '40P01' || code === '40001')
+  causeChain(error).some(
+    ({ code, errorLabels }) =>
+      code === '40P01' ||
+      code === '40001' ||
+      code === 112 ||
+      (Array.isArray(errorLabels) && errorLabels.includes('TransientTransactionError')),
+  )
 
 /** The innermost message of an error and its causes: the driver's own words, without the query text. */
 export function rootCause(error: unknown): string {
