@@ -105,8 +105,9 @@ export async function fillSearchText(
   for (const [key, searched] of Object.entries(SEARCHED)) {
     const collection = options.slugs[key as keyof typeof SEARCHED]
     written[collection] = 0
-    for (let after = 0; ;) {
-      const where: Where[] = [{ id: { greater_than: after } }]
+    // Ids are numbers on SQL and ObjectIds on MongoDB: each batch starts after the last id of the one before.
+    for (let after: number | string | undefined; ;) {
+      const where: Where[] = after === undefined ? [] : [{ id: { greater_than: after } }]
       if (onlyMissing) where.push({ searchText: { exists: false } })
       const { docs } = await payload.find({
         collection,
@@ -121,13 +122,13 @@ export async function fillSearchText(
         trash: true,
         where: { and: where },
       })
-      for (const doc of docs as unknown as (SearchedFields & { id: number })[]) {
+      for (const doc of docs as unknown as (SearchedFields & { id: number | string })[]) {
         const data = { searchText: searchTextOf(searched, doc) }
         await payload.db.updateOne({ collection, id: doc.id, data, req, returning: false })
       }
       written[collection] += docs.length
       if (docs.length < FILL_BATCH) break
-      after = (docs.at(-1) as { id: number }).id
+      after = (docs.at(-1) as { id: number | string }).id
     }
   }
   return written
