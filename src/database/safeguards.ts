@@ -19,17 +19,13 @@ import { readIndexes } from './readIndexes.js'
 import { routeReplicaReads } from './readReplicas.js'
 import { makeTransactionsReliable } from './transactions.js'
 import { trigramIndex } from './trigramIndex.js'
+import { refuseVanishedUpdates } from './vanishedUpdates.js'
 
 /** How long a SQLite writer waits for another process's write lock before the answer is a 503. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000
 /** How long a Postgres query or connection attempt may take before the answer is a 503. */
 export const POSTGRES_QUERY_TIMEOUT_MS = 10_000
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
-
-const withIdsOnCreate = <A extends object>(adapter: A): A => {
-  allowIdsOnCreate(adapter)
-  return adapter
-}
 
 const warn = (adapter: BaseDatabaseAdapter) => (message: string) =>
   adapter.payload?.logger ? adapter.payload.logger.warn(message) : console.warn(message)
@@ -66,8 +62,9 @@ function guardSqlite(adapter: BaseDatabaseAdapter) {
  * The host's database adapter with what the calendar promises built in, whoever configured it: the read and search
  * indexes of the plugin's `collections` in the schema the host migrates, transactions that report a failed COMMIT
  * (payloadcms/payload#17726), bounded waits and a pool that survives lost connections. Settings the host chose are
- * kept. With the plugin `disabled`, only the indexes (so that the schema stays the same). Adapters other than
- * SQLite and Postgres are returned as they are.
+ * kept. With the plugin `disabled`, only the indexes (so that the schema stays the same). On MongoDB, records
+ * created with the id that holds their number, and updates of records deleted meanwhile answered as not found;
+ * other adapters are returned as they are.
  */
 export function withCalendarSafeguards(
   db: DatabaseAdapterObj,
@@ -75,8 +72,16 @@ export function withCalendarSafeguards(
   collections: string[],
 ): DatabaseAdapterObj {
   if (isMongoAdapter(db)) {
-    // The calendar's records are created with the ObjectId that holds their number (`recordIds.ts`).
-    return { ...db, init: (args) => withIdsOnCreate(db.init(args)) }
+    return {
+      ...db,
+      init: (args) => {
+        const adapter = db.init(args)
+        // The calendar's records are created with the ObjectId that holds their number (`recordIds.ts`).
+        allowIdsOnCreate(adapter)
+        if (!options.disabled) refuseVanishedUpdates(adapter, collections)
+        return adapter
+      },
+    }
   }
   if (db.name !== 'postgres' && db.name !== 'sqlite') return db
   return {
