@@ -5,6 +5,8 @@ import type { UrlTemplates } from './options.js'
 
 /** Records as the Local API returns them at depth 0 (relationships are ids), in the requested locale. */
 export type Id = number
+/** A media record's id: a site's own media collection is not numbered, so on MongoDB it is an ObjectId. */
+export type MediaId = Id | string
 export type RichText = SerializedEditorState | null | undefined
 
 export type MediaSize = {
@@ -16,7 +18,7 @@ export type MediaSize = {
   filename?: string | null
 }
 export type MediaDoc = MediaSize & {
-  id: Id
+  id: MediaId
   alt?: string | null
   sizes?: Record<string, MediaSize> | null
 }
@@ -53,7 +55,7 @@ export type VenueDoc = PostState & {
   geoLng?: number | null
   showMap?: boolean | null
   showMapLink?: boolean | null
-  image?: Id | null
+  image?: MediaId | null
 }
 
 export type OrganizerDoc = PostState & {
@@ -65,7 +67,7 @@ export type OrganizerDoc = PostState & {
   email?: string | null
   phone?: string | null
   website?: string | null
-  image?: Id | null
+  image?: MediaId | null
 }
 
 export type TermDoc = {
@@ -107,7 +109,7 @@ export type EventDoc = PostState & {
   organizers?: Id[] | null
   categories?: Id[] | null
   tags?: Id[] | null
-  image?: Id | null
+  image?: MediaId | null
 }
 
 /** Every record a page of results refers to, loaded in one batched query per collection. */
@@ -117,7 +119,7 @@ export type Related = {
   /** The categories of the page and all their ancestors (for `{path}` in category URLs). */
   categories: Map<Id, TermDoc>
   tags: Map<Id, TermDoc>
-  media: Map<Id, MediaDoc>
+  media: Map<MediaId, MediaDoc>
 }
 
 export type SerializeContext = {

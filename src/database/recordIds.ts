@@ -11,3 +11,6 @@ export const objectIdOf = (id: number): string => id.toString(16).padStart(WIDTH
 /** The number of an ObjectId made by `objectIdOf`; undefined for any other ObjectId. */
 export const numberOfObjectId = (hex: string): number | undefined =>
   /^0{16}[0-9a-f]{8}$/.test(hex) ? Number.parseInt(hex, 16) : undefined
+
+/** Whether `text` is an ObjectId's 24 hex digits. */
+export const isObjectIdHex = (text: string): boolean => /^[\da-f]{24}$/i.test(text)

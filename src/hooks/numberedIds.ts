@@ -1,8 +1,10 @@
 import type {
+  CollectionSlug,
   CollectionAfterOperationHook,
   CollectionBeforeOperationHook,
   CollectionBeforeValidateHook,
   CollectionConfig,
+  Payload,
   SanitizedCollectionConfig,
   Where,
 } from 'payload'
@@ -29,6 +31,22 @@ const speakingNumbers = new AsyncLocalStorage<boolean>()
  */
 export const withRecordNumbers = <T>(work: () => Promise<T>): Promise<T> =>
   speakingNumbers.run(true, work)
+
+/** Marks, in `custom`, the config of a collection whose records are numbered here. */
+const NUMBERED = 'calendarNumberedIds'
+
+/**
+ * Whether `id` has the form of the ids the namespace speaks for a collection: numbers for the calendar's own (on
+ * every database), and for others (users, a site's media) numbers on the SQL adapters, ObjectIds on MongoDB, or the
+ * collection's own custom id type.
+ */
+export function fitsIdsOf(payload: Payload, slug: CollectionSlug, id: number | string): boolean {
+  const collection = payload.collections[slug]
+  const idType = collection?.config.custom?.[NUMBERED]
+    ? 'number'
+    : (collection?.customIDType ?? payload.db.defaultIDType)
+  return (idType === 'number') === (typeof id === 'number')
+}
 
 /** Marks the arguments of a call whose numbers were turned into ObjectIds: its result is turned back. */
 const NUMBERED_CALL = Symbol('numberedCall')
@@ -133,6 +151,7 @@ export function withNumberedIds(
   const hooks = collection.hooks ?? {}
   return {
     ...collection,
+    custom: { ...collection.custom, [NUMBERED]: true },
     hooks: {
       ...hooks,
       beforeOperation: [before, ...(hooks.beforeOperation ?? [])],

@@ -241,7 +241,7 @@ export async function importImage(
   req: PayloadRequest,
   url: string,
   options: ImageSource & { mediaCollection: CollectionSlug; altText?: string },
-): Promise<number> {
+): Promise<number | string> {
   const file = await downloadImage(url, options)
   const altText = options.altText || fileTitle(file.name)
   try {
@@ -253,7 +253,7 @@ export async function importImage(
       req,
       user: req.user,
     })
-    return doc.id as number
+    return doc.id
   } catch (error) {
     // A field of the site's media collection the calendar cannot fill (see `reportUnfillableMediaFields`).
     if (!(error instanceof ValidationError)) throw error

@@ -26,7 +26,7 @@ export async function ownMediaId(
   req: PayloadRequest,
   url: string,
   collection: CollectionSlug,
-): Promise<number | undefined> {
+): Promise<number | string | undefined> {
   let filename: string
   let href: string
   try {
@@ -57,5 +57,5 @@ export async function ownMediaId(
   const match = (docs as unknown as MediaDoc[]).find((media) =>
     urlsOf(media, serverURL).includes(href),
   )
-  return match?.id as number | undefined
+  return match?.id
 }

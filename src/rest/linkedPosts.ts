@@ -1,7 +1,7 @@
 import type { CollectionSlug, Where } from 'payload'
 
 import type { ComponentName } from '../serialize/schemas.js'
-import type { Id, Related, SerializeContext } from '../core/model.js'
+import type { Id, MediaId, Related, SerializeContext } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
@@ -27,7 +27,7 @@ import { method, type RestCall, type Route } from './route.js'
 import { inTransaction, moveToTrash } from './transaction.js'
 import { statusScope } from './visibility.js'
 
-type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: Id | null }
+type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: MediaId | null }
 
 /** What differs between venues and organizers; everything else about their routes is the same. */
 export type LinkedPostKind<D extends Doc> = {

@@ -1,3 +1,4 @@
+import { isObjectIdHex } from '../database/recordIds.js'
 import { INVALID, invalidParams, missingParams, type ParamFailure } from './errors.js'
 
 /** Thrown by a parser: the parameter is invalid (`message` defaults to the original's "Invalid parameter."). */
@@ -194,6 +195,12 @@ export function idParam(raw: unknown): number {
 }
 
 export const idList = (raw: unknown): number[] => list(raw).map(idParam)
+
+/** A user's id: a record id, or an ObjectId's 24 hex digits (users are not numbered on MongoDB). */
+export function userIdParam(raw: unknown): number | string {
+  const text = scalar(raw)
+  return isObjectIdHex(text) ? text.toLowerCase() : idParam(raw)
+}
 
 /** Ids or slugs: digits are ids, anything else a slug. */
 export const idOrSlugList = (raw: unknown): (number | string)[] =>

@@ -1,10 +1,11 @@
 import type { CollectionSlug } from 'payload'
 
-import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { parseDateInput } from '../core/dates.js'
 import { POST_STATUSES } from '../core/constants.js'
+import { isObjectIdHex } from '../database/recordIds.js'
+import { fitsIdsOf } from '../hooks/numberedIds.js'
 import { ImageImportError, importImage } from '../media/importImage.js'
 import { ownMediaId } from '../media/ownMedia.js'
 import { htmlToRichText } from '../richText/fromHtml.js'
@@ -14,7 +15,7 @@ import { invalidParam } from './errors.js'
 import { instantOf } from './eventDates.js'
 import {
   bodyIdParam,
-  idParam,
+  userIdParam,
   isNumeric,
   type Param,
   ParamError,
@@ -24,7 +25,11 @@ import {
 
 /** Parameters every post-like record (event, venue, organizer) takes on create and update. */
 export const publicationParams = {
-  author: { type: 'integer', description: 'The author ID', parse: idParam } as Param<number>,
+  author: {
+    type: 'integer',
+    description: "The author ID (on MongoDB, the user's ObjectId)",
+    parse: userIdParam,
+  } as Param<number | string>,
   date: {
     type: 'string',
     description: 'The publication date, in the site time zone',
@@ -52,10 +57,11 @@ export const publicationParams = {
   image: {
     type: 'string',
     description:
-      'The featured image: a media ID, the URL of one of our images, or an image URL from an allowed host; "0" or empty removes it',
+      'The featured image: a media ID (on MongoDB, its ObjectId), the URL of one of our images, or an image URL from an allowed host; "0" or empty removes it',
     parse: (raw: unknown, name: string) => {
       // A JSON number is a type error, as in the original.
       if (typeof raw !== 'string') throw typeError(name, 'string')
+      if (isObjectIdHex(raw)) return raw.toLowerCase()
       if (isNumeric(raw)) return bodyIdParam(raw)
       if (!isHttpUrl(raw) && raw !== '') throw new ParamError()
       return raw
@@ -79,7 +85,7 @@ function checkedDate(raw: unknown): string {
 }
 
 type PublicationValues = {
-  author?: number
+  author?: number | string
   date?: string
   date_utc?: string
   description?: string
@@ -108,6 +114,7 @@ export async function publicationData(
   // A slug with nothing left once cleaned up is made from the title, as when none is sent.
   if (values.slug !== undefined && toSlug(values.slug)) data.slugGiven = true
   if (values.author !== undefined) {
+    if (!fitsIdsOf(call.req.payload, usersSlug, values.author)) throw invalidParam('author')
     // Whether the user exists is all that is read; editors may not read other users' records.
     const { totalDocs } = await call.req.payload.count({
       collection: usersSlug,
@@ -124,10 +131,16 @@ export async function publicationData(
   return data
 }
 
-async function imageId(call: RestCall, value: number | string, title?: string): Promise<Id | null> {
+/** The media record's id: a number, or on MongoDB an ObjectId (the calendar does not number a site's media). */
+async function imageId(
+  call: RestCall,
+  value: number | string,
+  title?: string,
+): Promise<number | string | null> {
   if (value === '' || value === 0) return null
   const collection = call.options.slugs.media
-  if (typeof value === 'number') {
+  if (typeof value === 'number' || isObjectIdHex(value)) {
+    if (!fitsIdsOf(call.req.payload, collection, value)) throw invalidParam('image')
     const { totalDocs } = await call.req.payload.count({
       collection,
       overrideAccess: false,

@@ -253,12 +253,12 @@ export function findAll<T>(
 }
 
 /** The records with these ids that the caller may read, by id. */
-export async function findByIds<T extends { id: number }>(
+export async function findByIds<T extends { id: number | string }>(
   call: RestCall,
   collection: CollectionSlug,
-  ids: number[],
+  ids: (number | string)[],
   { trash = false }: { trash?: boolean } = {},
-): Promise<Map<number, T>> {
+): Promise<Map<T['id'], T>> {
   if (!ids.length) return new Map()
   const docs = await findAll<T>(call, { collection, where: { id: { in: ids } }, trash })
   return new Map(docs.map((doc) => [doc.id, doc]))

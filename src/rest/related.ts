@@ -2,8 +2,8 @@ import type { CollectionSlug } from 'payload'
 
 import type {
   EventDoc,
-  Id,
   MediaDoc,
+  MediaId,
   OrganizerDoc,
   Related,
   TermDoc,
@@ -13,15 +13,15 @@ import type { RestCall } from './route.js'
 
 import { findByIds } from './reads.js'
 
-const unique = (ids: (Id | null | undefined)[]) => [
-  ...new Set(ids.filter((id): id is Id => typeof id === 'number')),
+const unique = <I extends MediaId>(ids: (I | null | undefined)[]) => [
+  ...new Set(ids.filter((id): id is I => typeof id === 'number' || typeof id === 'string')),
 ]
 
 /** Loads the records with these ids in one go; those the caller may not read are simply absent. */
-export const loadByIds = <T extends { id: Id }>(
+export const loadByIds = <T extends { id: MediaId }>(
   call: RestCall,
   collection: CollectionSlug,
-  ids: (Id | null | undefined)[],
+  ids: (MediaId | null | undefined)[],
 ) => findByIds<T>(call, collection, unique(ids))
 
 /** Every record a page of events refers to: one query per related collection, media last. */
@@ -58,7 +58,10 @@ export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<R
 }
 
 /** For records without events: only their images. */
-export async function loadMedia(call: RestCall, docs: { image?: Id | null }[]): Promise<Related> {
+export async function loadMedia(
+  call: RestCall,
+  docs: { image?: MediaId | null }[],
+): Promise<Related> {
   const media = await loadByIds<MediaDoc>(
     call,
     call.options.slugs.media,

@@ -1,6 +1,7 @@
 import type {
   EventDoc,
   Id,
+  MediaId,
   MediaDoc,
   OrganizerDoc,
   Related,
@@ -57,7 +58,11 @@ function summary(excerpt: string | null | undefined, descriptionHtml: string): s
   return autop(words.length > EXCERPT_WORDS ? `${text} [&hellip;]` : text)
 }
 
-function imageUrl(id: Id | null | undefined, related: Media, ctx: UrlContext): { image?: string } {
+function imageUrl(
+  id: MediaId | null | undefined,
+  related: Media,
+  ctx: UrlContext,
+): { image?: string } {
   const media: MediaDoc | undefined = id ? related.media.get(id) : undefined
   return media?.url ? { image: absoluteUrl(media.url, ctx) } : {}
 }

@@ -1,4 +1,4 @@
-import type { Id, PostState, Related, RichText, SerializeContext } from '../core/model.js'
+import type { Id, MediaId, PostState, Related, RichText, SerializeContext } from '../core/model.js'
 
 import { escapeHtml, excerptHtml, richTextToHtml } from '../richText/toHtml.js'
 import { serializeImage } from './image.js'
@@ -10,7 +10,7 @@ type LinkedPostDoc = PostState & {
   slug?: string | null
   description?: RichText
   excerpt?: string | null
-  image?: Id | null
+  image?: MediaId | null
 }
 
 /** The leading fields of a venue or organizer, in the original's order; `nameKey` is `venue` or `organizer`. */

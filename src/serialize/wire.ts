@@ -28,7 +28,8 @@ export type ImageSizeObject = {
 
 export type ImageObject = {
   url: string
-  id: number
+  /** A string where the media collection is not numbered (a site's own, on MongoDB). */
+  id: number | string
   extension?: string
   width?: number
   height?: number
