@@ -311,6 +311,15 @@ function installedVersion(name: string): string {
 
 export class AdapterInternalsMissing extends Error {}
 
+const versionsOf = (packageName: string) =>
+  `${packageName} ${installedVersion(packageName)} with payload ${installedVersion('payload')}`
+
+const missingInternals = (versions: string, what: string) =>
+  new AdapterInternalsMissing(
+    `payload-events-calendar cannot run on ${versions}: the adapter has no ${what}. ` +
+      'Use a Payload version the calendar supports (see its peerDependencies) or a calendar release made for this one.',
+  )
+
 /**
  * Looks for the internals of one phase; run by `withCalendarSafeguards` once the adapter is made and once it is
  * connected. A missing internal that a feature can do without turns that feature off with a warning; one the
@@ -331,17 +340,13 @@ export function checkInternals(
       !check.present(adapter),
   )
   if (!missing.length) return
-  const packageName = adapter.packageName ?? `@payloadcms/db-${adapter.name}`
-  const versions = `${packageName} ${installedVersion(packageName)} with payload ${installedVersion('payload')}`
+  const versions = versionsOf(adapter.packageName ?? `@payloadcms/db-${adapter.name}`)
   const fatal = missing.filter((check) => WITHOUT[check.feature] === null)
   if (fatal.length) {
     const what = fatal
       .map((check) => `\`${check.internal}\` (for ${NEEDED_FOR[check.feature]})`)
       .join(', ')
-    throw new AdapterInternalsMissing(
-      `payload-events-calendar cannot run on ${versions}: the adapter has no ${what}. ` +
-        'Use a Payload version the calendar supports (see its peerDependencies) or a calendar release made for this one.',
-    )
+    throw missingInternals(versions, what)
   }
   const off = turnedOff.get(adapter) ?? new Set<Feature>()
   turnedOff.set(adapter, off)
@@ -616,6 +621,7 @@ type MongoCollection = {
 type MongoInternals = {
   name?: string
   allowIDOnCreate?: boolean
+  sessions?: Record<string, object | undefined>
   connection?: {
     base?: { Types?: { ObjectId?: new (hex: string) => unknown } }
     db?: { collection: (name: string) => MongoCollection }
@@ -623,6 +629,28 @@ type MongoInternals = {
 }
 
 export const isMongoAdapter = (db: { name?: string }): boolean => db.name === 'mongoose'
+
+/**
+ * MongoDB, once connected: stops the start with `AdapterInternalsMissing` when the adapter lacks what the
+ * calendar's record numbers, change stamp and write locks use (every one of them is needed).
+ */
+export function checkMongoInternals(db: object): void {
+  const adapter = db as MongoInternals
+  const missing = [
+    ['connection.db', typeof adapter.connection?.db?.collection === 'function'],
+    [
+      'connection.base.Types.ObjectId',
+      typeof adapter.connection?.base?.Types?.ObjectId === 'function',
+    ],
+    ['sessions', typeof adapter.sessions === 'object' && adapter.sessions !== null],
+  ].filter(([, present]) => !present)
+  if (!missing.length) return
+  const what = missing.map(([internal]) => `\`${internal}\``).join(', ')
+  throw missingInternals(
+    versionsOf('@payloadcms/db-mongodb'),
+    `${what} (for numbered records and write locks)`,
+  )
+}
 
 /** MongoDB: records may be created with an id of the caller's (the calendar's numbered ids). */
 export function allowIdsOnCreate(db: object): void {
@@ -685,4 +713,32 @@ export async function ensureGlobalDocument(
     // Another instance made it first.
     if ((error as { code?: number }).code !== 11000) throw error
   }
+}
+
+/** Where the MongoDB adapter's write locks are kept: one document per name, written by each writer holding it. */
+const LOCKS = 'calendar_locks'
+
+/**
+ * MongoDB with transactions (a replica set): writes the lock document of `name` inside the transaction Payload
+ * knows as `transactionID`, so that a second transaction writing it before this one ends fails with a write
+ * conflict, which the namespace runs again (`rest/writes.ts`). MongoDB never makes a writer wait, so this is how
+ * writers of one name take turns there. False when there is no such transaction (a standalone server).
+ */
+export async function writeLockDocument(
+  db: object,
+  transactionID: number | string,
+  name: string,
+): Promise<boolean> {
+  const session = (db as MongoInternals).sessions?.[String(transactionID)]
+  if (!session) return false
+  const locks = mongoCollection(db, LOCKS)
+  const _id = keyOf(db, `lock ${name}`)
+  // Made outside the transaction: two transactions making the same document would fail as a duplicate key.
+  try {
+    await locks.updateOne({ _id }, { $setOnInsert: { name } }, { upsert: true })
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error
+  }
+  await locks.updateOne({ _id }, { $inc: { writes: 1 } }, { session })
+  return true
 }

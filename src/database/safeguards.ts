@@ -7,6 +7,7 @@ import {
   afterConnect,
   allowIdsOnCreate,
   checkInternals,
+  checkMongoInternals,
   isMongoAdapter,
   poolDefaults,
   postgresPools,
@@ -78,7 +79,9 @@ export function withCalendarSafeguards(
         const adapter = db.init(args)
         // The calendar's records are created with the ObjectId that holds their number (`recordIds.ts`).
         allowIdsOnCreate(adapter)
-        if (!options.disabled) refuseVanishedUpdates(adapter, collections)
+        if (options.disabled) return adapter
+        afterConnect(adapter, () => checkMongoInternals(adapter))
+        refuseVanishedUpdates(adapter, collections)
         return adapter
       },
     }

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { createHash } from 'node:crypto'
 
-import { executeRaw, transactionSession } from './adapter.js'
+import { executeRaw, isMongoAdapter, transactionSession, writeLockDocument } from './adapter.js'
 
 /** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
 export const lockKey = (name: string) =>
@@ -26,17 +26,25 @@ export const recordLock = (collection: string, id: number | string) => `record $
  * lock per name, taken in sorted order so that two writers never wait for each other in a circle. The reads that
  * follow see what the writer before committed; true when a lock was taken, so that what was read before it is to
  * be read again. SQLite needs none: its write transactions hold the database's single write lock from their start
- * (`BEGIN IMMEDIATE`). Outside a transaction there is nothing to hold a lock to.
+ * (`BEGIN IMMEDIATE`). On MongoDB with transactions (a replica set) a lock document per name is written in the
+ * transaction: a second writer fails with a write conflict and is run again instead of waiting. Outside a
+ * transaction there is nothing to hold a lock to.
  */
 export async function lockUntilCommit(
   req: Partial<PayloadRequest> & Pick<PayloadRequest, 'payload'>,
   names: string[],
 ): Promise<boolean> {
   const db = req.payload.db
-  if (db.name !== 'postgres' || !req.transactionID) return false
-  const session = transactionSession(db, await req.transactionID)
+  if (!req.transactionID) return false
+  const id = await req.transactionID
+  const sorted = [...new Set(names)].sort()
+  if (isMongoAdapter(db)) {
+    for (const name of sorted) if (!(await writeLockDocument(db, id, name))) return false
+    return true
+  }
+  const session = db.name === 'postgres' ? transactionSession(db, id) : undefined
   if (!session) return false
-  for (const name of [...new Set(names)].sort()) {
+  for (const name of sorted) {
     await executeRaw(db, `SELECT pg_advisory_xact_lock(${lockKey(name)})`, session)
   }
   return true

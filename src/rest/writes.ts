@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { NotFound, ValidationError } from 'payload'
 
 import { isVanishedReference, isWriteConflict } from '../database/errors.js'
@@ -8,6 +9,8 @@ import { serverError } from './errors.js'
 const WRITE_WAIT_MS = 30_000
 /** Attempts of a write that lost a race to another writer. */
 const ATTEMPTS = 5
+/** The longest wait before the second attempt of a write that lost a race; later attempts wait up to a multiple. */
+const RETRY_WAIT_MS = 20
 
 const writes = new WriteQueue(WRITE_WAIT_MS, () => serverError(true))
 
@@ -42,6 +45,9 @@ export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
         return await work()
       } catch (error) {
         if (attempt >= ATTEMPTS || !lostRace(error)) throw error
+        // A moment's wait, longer each time, so that writers that keep colliding (MongoDB fails the second writer
+        // of a document at once instead of making it wait) stop meeting.
+        await sleep(Math.random() * RETRY_WAIT_MS * attempt)
       }
     }
   })

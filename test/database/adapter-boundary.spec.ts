@@ -1,5 +1,5 @@
 /**
- * `src/database/adapter.ts` is the one module that reaches into the internals of Payload's SQL adapters. Its
+ * `src/database/adapter.ts` is the one module that reaches into the internals of Payload's adapters. Its
  * accessors are checked here against a real database (those of read replicas in read-replicas.spec.ts), and its
  * start-up check against adapters that lack an internal: what can safely go is turned off with a warning, what the
  * calendar's guarantees rest on stops the start.
@@ -9,21 +9,26 @@ import type { DatabaseAdapterObj, Payload } from 'payload'
 import { resolveOptions } from '../../src/core/options.js'
 import {
   AdapterInternalsMissing,
+  checkMongoInternals,
   columnOf,
+  ensureGlobalDocument,
   executeRaw,
   hasFeature,
   libsqlClient,
   mainTableOf,
+  nextSequence,
   postgresPools,
   primaryPool,
   rawTablesOf,
   replicaSet,
   sqliteWalFile,
   transactionSession,
+  writeLockDocument,
 } from '../../src/database/adapter.js'
 import { withCalendarSafeguards } from '../../src/database/safeguards.js'
 import { sqlConnection } from '../../src/database/sql/connection.js'
 import { databaseAdapter } from '../../host/database.js'
+import { databaseKind, describeOnSql } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
@@ -40,7 +45,7 @@ afterAll(async () => {
 
 const isPostgres = () => server.database.kind === 'postgres'
 
-describe('the accessors', () => {
+describeOnSql()('the accessors', () => {
   test('find every feature of the adapter Payload runs on', () => {
     const features = [
       'sqlReads',
@@ -116,7 +121,7 @@ describe('the accessors', () => {
   })
 })
 
-describe('the start-up check', () => {
+describeOnSql()('the start-up check', () => {
   /** The host's adapter, with `remove` taken from the adapter Payload makes, wrapped by the plugin. */
   const adapterWithout = async (remove: string): Promise<DatabaseAdapterObj> => {
     const host = await databaseAdapter(server.database.uri)
@@ -171,5 +176,84 @@ describe('the start-up check', () => {
     ])
     expect(primaryPool(adapter) ?? libsqlClient(adapter)).toBeUndefined()
     expect(await sqlConnection({ db: adapter } as unknown as Payload)).toBeNull()
+  })
+})
+
+const describeOnMongo = databaseKind().kind === 'mongo' ? describe : describe.skip
+
+describeOnMongo('the MongoDB accessors', () => {
+  test('refuse to start without an internal the numbers and locks rest on, naming the versions', () => {
+    expect(() => checkMongoInternals(payload.db)).not.toThrow()
+    for (const internal of ['sessions', 'connection']) {
+      const lacking = Object.assign(Object.create(payload.db) as object, { [internal]: undefined })
+      expect(() => checkMongoInternals(lacking)).toThrow(AdapterInternalsMissing)
+      expect(() => checkMongoInternals(lacking)).toThrow(
+        /@payloadcms\/db-mongodb 3\.\d+\.\d+ with payload 3\.\d+\.\d+: the adapter has no `/,
+      )
+    }
+  })
+
+  test('hand out each number of a sequence once, to writers asking at the same time', async () => {
+    const numbers = await Promise.all(
+      Array.from({ length: 20 }, () => nextSequence(payload.db, 'boundary test')),
+    )
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(await nextSequence(payload.db, 'another sequence')).toBe(1)
+  })
+
+  test("make a global's document once, and leave one that exists as it is", async () => {
+    const slug = 'calendar-change-stamp'
+    const { connection } = payload.db as unknown as {
+      connection: { db: { collection: (name: string) => Globals } }
+    }
+    type Globals = {
+      countDocuments: (filter: object) => Promise<number>
+      deleteMany: (filter: object) => Promise<unknown>
+    }
+    const globals = connection.db.collection('globals')
+    const stampOf = async () => (await payload.db.findGlobal({ slug, req: {} }))?.stamp
+    const made = await stampOf()
+    expect(made).toEqual(expect.any(String))
+    await ensureGlobalDocument(payload.db, slug, { stamp: 'again' })
+    expect(await stampOf()).toBe(made)
+
+    await globals.deleteMany({ globalType: slug })
+    await Promise.all(
+      ['first', 'second', 'third'].map((stamp) =>
+        ensureGlobalDocument(payload.db, slug, { stamp }),
+      ),
+    )
+    expect(await globals.countDocuments({ globalType: slug })).toBe(1)
+    expect(['first', 'second', 'third']).toContain(await stampOf())
+  })
+
+  test('write a lock document inside a transaction, and none without one', async () => {
+    type Locks = { findOne: (filter: object) => Promise<{ name: string; writes: number } | null> }
+    const { connection, sessions } = payload.db as unknown as {
+      connection: {
+        db: { collection: (name: string) => Locks }
+        getClient: () => { startSession: () => { endSession: () => Promise<void> } }
+      }
+      sessions: Record<string, object | undefined>
+    }
+    const locks = connection.db.collection('calendar_locks')
+    expect(await writeLockDocument(payload.db, 'no such transaction', 'record events 1')).toBe(
+      false,
+    )
+    expect(await locks.findOne({ name: 'record events 1' })).toBeNull()
+
+    const session = connection.getClient().startSession()
+    sessions['boundary transaction'] = session
+    try {
+      for (let i = 0; i < 2; i++)
+        expect(await writeLockDocument(payload.db, 'boundary transaction', 'record events 1')).toBe(
+          true,
+        )
+    } finally {
+      delete sessions['boundary transaction']
+      await session.endSession()
+    }
+    // CongoDB ignores sessions, so this shows the document each writer writes, not that a second waits.
+    expect(await locks.findOne({ name: 'record events 1' })).toMatchObject({ writes: 2 })
   })
 })
