@@ -63,10 +63,10 @@ async function freePort(): Promise<number> {
 
 export type Congo = { uri: (database: string) => string; stop: () => Promise<void> }
 
-/** A CongoDB server in this process, in memory, on a free loopback port. */
-export async function startCongo(): Promise<Congo> {
+/** A CongoDB server in this process, in memory, on a loopback port (a free one unless given). */
+export async function startCongo(chosenPort?: number): Promise<Congo> {
   const { CongoServer } = (await import(congoEntry())) as CongoModule
-  const port = await freePort()
+  const port = chosenPort ?? (await freePort())
   const server = new CongoServer({ port, host: '127.0.0.1', storage: 'memory' })
   await server.start()
   return {
