@@ -8,7 +8,8 @@ import net from 'node:net'
  * - `browser`: `*.browser.spec.ts`, the admin and CORS in Chromium, on SQLite (they exercise the browser, not the
  *   database adapter).
  * - `site`: `test/site/site.spec.ts`, the packed plugin in a generated Next.js site, on PostgreSQL as most sites are.
- * - `mongo`: the spec files of `ON_MONGO` on MongoDB's wire protocol, served by CongoDB in the test's process.
+ * - `mongo`: every other spec but those of `SQL_ONLY`, on MongoDB's wire protocol, served by CongoDB in the test's
+ *   process.
  *
  * `TEST_PROJECTS` (comma-separated) builds only the projects named, so a script can choose them and still take
  * test paths after it (`--selectProjects` takes every later argument as a project name). `TEST_DB=sqlite` or
@@ -113,16 +114,12 @@ function maxWorkers() {
 
 const UNIT = '\\.unit\\.spec\\.ts$'
 /**
- * The spec files that run on MongoDB (CongoDB, `test/helpers/congodb.ts`). The others still address records by the
- * ObjectIds that their fixtures' Local API calls return, where the namespace takes the records' numbers.
+ * Spec files of what only the SQL adapters have (their SQL read paths and search indexes), which the mongo project
+ * leaves out. Tests that need what CongoDB lacks are skipped there by the tests themselves (`testNeeding`).
  */
-const ON_MONGO = [
-  'api/read-events',
-  'database/record-ids',
-  'import/seed',
-  'import/tec-round-trip',
-  'security/output-safety',
-]
+const SQL_ONLY = ['database/sql-reads', 'database/search-index'].map(
+  (file) => `/test/${file}\\.spec\\.ts$`,
+)
 const BROWSER = '\\.browser\\.spec\\.ts$'
 const SITE = '/test/site/site\\.spec\\.ts$'
 
@@ -131,7 +128,7 @@ const FILES = {
   unit: { testRegex: UNIT, ignore: [] },
   sqlite: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
   postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
-  mongo: { testRegex: `/test/(${ON_MONGO.join('|')})\\.spec\\.ts$`, ignore: [] },
+  mongo: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...SQL_ONLY] },
   browser: { testRegex: BROWSER, ignore: [] },
   site: { testRegex: SITE, ignore: [] },
 }

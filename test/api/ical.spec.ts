@@ -303,7 +303,7 @@ describe('caching', () => {
 describe('the demo calendar', () => {
   test('round-trips in every language: each event of the JSON list is in the feed with its title, times, place and link', async () => {
     const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
-    await importCalendarDataset(server.payload, demo)
+    await importCalendarDataset(server.sitePayload, demo)
     const range = 'start_date=2000-01-01&end_date=2100-12-31'
     for (const language of ['en', 'zh-hans', 'zh-hant']) {
       const json = await allEvents(`${range}&ml_language=${language}`)

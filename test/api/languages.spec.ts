@@ -136,7 +136,7 @@ describe('the name is required in some language', () => {
     const event = (await send('POST', '/events', { ...dates, title: 'Only English' }, admin)).body
     const headers = { authorization: `JWT ${admin}`, 'content-type': 'application/json' }
     const patch = (locale: string, title: string) =>
-      fetch(`${server.api}/events/${event.id}?locale=${locale}`, {
+      fetch(`${server.api}/events/${server.payloadId(event.id)}?locale=${locale}`, {
         method: 'PATCH',
         headers,
         body: JSON.stringify({ title }),
@@ -156,7 +156,7 @@ describe('the name is required in some language', () => {
     const found = (await send('GET', '/events?search=中秋&start_date=2027-01-01')).body.events
     expect(found.map((item: { title: string }) => item.title)).toEqual(['中秋音樂會'])
     const adminList = await fetch(
-      `${server.api}/events?locale=en&depth=0&where[id][equals]=${event.id}`,
+      `${server.api}/events?locale=en&depth=0&where[id][equals]=${server.payloadId(event.id)}`,
       {
         headers: { authorization: `JWT ${admin}` },
       },

@@ -36,8 +36,9 @@ beforeAll(async () => {
       ],
     },
   )
-  // The development host's migrations know the calendar's own media collection only.
-  await executeRaw(server.payload.db, 'ALTER TABLE media_locales ADD COLUMN credit text')
+  // The development host's migrations know the calendar's own media collection only (MongoDB has no schema).
+  if (server.database.kind !== 'mongo')
+    await executeRaw(server.payload.db, 'ALTER TABLE media_locales ADD COLUMN credit text')
   admin = await registerFirstUser(server)
   images = http.createServer((_, res) =>
     res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),

@@ -1,5 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 
+import { testNeeding } from '../helpers/database.js'
 import { PNG } from '../helpers/png.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'
@@ -285,17 +286,20 @@ describe('event create', () => {
     expect(await counts()).toEqual(before)
   })
 
-  test('is atomic: a failure on the organizer leaves no venue behind', async () => {
-    const before = await counts()
-    const failed = await send(
-      'POST',
-      '/events',
-      { ...minimal, venue: { venue: 'Never Created Hall' }, organizer: [999999] },
-      editor,
-    )
-    expect(failed.status).toBe(400)
-    expect(await counts()).toEqual(before)
-  })
+  testNeeding('transactions')(
+    'is atomic: a failure on the organizer leaves no venue behind',
+    async () => {
+      const before = await counts()
+      const failed = await send(
+        'POST',
+        '/events',
+        { ...minimal, venue: { venue: 'Never Created Hall' }, organizer: [999999] },
+        editor,
+      )
+      expect(failed.status).toBe(400)
+      expect(await counts()).toEqual(before)
+    },
+  )
 
   test('authors create events that wait for review', async () => {
     const created = await send('POST', '/events', { ...minimal, status: 'publish' }, author.token)

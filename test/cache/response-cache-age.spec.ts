@@ -27,7 +27,7 @@ test('a response is served until its age is reached, then computed again', async
   // Straight to the database: no hook marks the calendar changed.
   await server.payload.db.updateOne({
     collection: 'events',
-    id,
+    id: server.payloadId(id),
     data: { cost: '$1' },
     req: {},
     returning: false,

@@ -19,7 +19,7 @@ let editor: string
 const quietlySetCost = (id: number, cost: string) =>
   server.payload.db.updateOne({
     collection: 'events',
-    id,
+    id: server.payloadId(id),
     data: { cost },
     req: {},
     returning: false,
@@ -83,7 +83,7 @@ describe('anonymous reads', () => {
     expect(created.status).toBe(201)
     expect(await list()).toEqual(expect.arrayContaining([...before, 'Pop-up Market']))
 
-    const renamed = await server.request(`/api/events/${created.body.id}`, {
+    const renamed = await server.request(`/api/events/${server.payloadId(created.body.id)}`, {
       method: 'PATCH',
       token: editor,
       body: { title: 'Night Market' },

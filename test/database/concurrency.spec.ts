@@ -1,3 +1,4 @@
+import { testNeeding } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'
 
@@ -63,28 +64,32 @@ describe('parallel creates', () => {
     expect(totalDocs).toBe(50)
   })
 
-  test('events written by another writer at the same time still get their own slugs', async () => {
-    // Local API creates stand for the admin: they do not queue behind the namespace's writes.
-    const [rest, local] = await Promise.all([
-      inParallel(15, () => send('POST', '/events', event('Shared Title'))),
-      inParallel(15, (i) =>
-        server.payload
-          .create({
-            collection: 'events',
-            data: {
-              title: 'Shared Title',
-              startDate: '2027-07-05T20:00:00Z',
-              endDate: '2027-07-05T23:00:00Z',
-              password: `pw${i}`,
-            } as never,
-          })
-          .then((doc) => doc.slug as string),
-      ),
-    ])
-    expect(statuses(rest)).toEqual(Array(15).fill(201))
-    const slugs = [...rest.map(({ body }) => body.slug), ...local]
-    expect(new Set(slugs).size).toBe(30)
-  })
+  // Writers outside the namespace take no turns: the slug's unique index is what keeps their slugs apart.
+  testNeeding('unique indexes')(
+    'events written by another writer at the same time still get their own slugs',
+    async () => {
+      // Local API creates stand for the admin: they do not queue behind the namespace's writes.
+      const [rest, local] = await Promise.all([
+        inParallel(15, () => send('POST', '/events', event('Shared Title'))),
+        inParallel(15, (i) =>
+          server.payload
+            .create({
+              collection: 'events',
+              data: {
+                title: 'Shared Title',
+                startDate: '2027-07-05T20:00:00Z',
+                endDate: '2027-07-05T23:00:00Z',
+                password: `pw${i}`,
+              } as never,
+            })
+            .then((doc) => doc.slug as string),
+        ),
+      ])
+      expect(statuses(rest)).toEqual(Array(15).fill(201))
+      const slugs = [...rest.map(({ body }) => body.slug), ...local]
+      expect(new Set(slugs).size).toBe(30)
+    },
+  )
 
   test.each(['venues', 'organizers'])(
     '20 %s with one name in three cases: one record, every answer is that record',

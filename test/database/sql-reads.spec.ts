@@ -205,7 +205,7 @@ test('venues by id, as anonymous and as an editor, in every language', async () 
     for (const locale of ['en', 'zh-hans', 'zh-hant']) {
       const call = await callAs(email, locale)
       const expected = await throughLocalApi(call, 'venues', { id: { in: ids } }, ['id'])
-      const actual = await findByIds(call, 'venues', ids)
+      const actual = await findByIds<{ id: number }>(call, 'venues', ids)
       expect([...actual.values()].sort((a, b) => a.id - b.id).map(withoutWriteOnly)).toEqual(
         expected.docs,
       )

@@ -62,3 +62,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   }
 }
+
+/**
+ * What CongoDB, the MongoDB test server of the mongo project, lacks of a real MongoDB: it does not enforce unique
+ * indexes, ignores transactions (a write inside one is seen before it commits, a rollback undoes nothing), and
+ * fails on `join` fields.
+ */
+export type CongoGap = 'joins' | 'transactions' | 'unique indexes'
+
+/** `test` where the database has `gap`; on CongoDB, which lacks it, the test is skipped. */
+export const testNeeding = (_gap: CongoGap) => (databaseKind().kind === 'mongo' ? test.skip : test)
+
+/** `describe` where the database has `gap`; on CongoDB, which lacks it, the tests are skipped. */
+export const describeNeeding = (_gap: CongoGap) =>
+  databaseKind().kind === 'mongo' ? describe.skip : describe
+
+/** `describe` for what exists on the SQL adapters only (their fast paths, schema and migrations). */
+export const describeOnSql = () => (databaseKind().kind === 'mongo' ? describe.skip : describe)
+
+/** `test` for what exists on the SQL adapters only. */
+export const testOnSql = () => (databaseKind().kind === 'mongo' ? test.skip : test)

@@ -4,7 +4,7 @@ import type { Config, Payload } from 'payload'
 
 import type { EventsCalendarOptions } from 'payload-events-calendar'
 
-import { objectIdOf } from '../../src/database/recordIds.js'
+import { numberOfObjectId, objectIdOf } from '../../src/database/recordIds.js'
 import { withRecordNumbers } from '../../src/hooks/numberedIds.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 
@@ -37,8 +37,15 @@ export type TestServer = {
   api: string
   database: TestDatabase
   payload: Payload
+  /**
+   * The Payload instance itself, as a site's own code (its scripts, migrations and imports) has it: on MongoDB it
+   * speaks the ObjectIds of records where `payload` speaks their numbers.
+   */
+  sitePayload: Payload
   /** A record's id as Payload's own REST API and admin know it: its ObjectId on MongoDB, its number elsewhere. */
   payloadId: (id: number) => number | string
+  /** A record's number from its id as Payload's own REST API and admin know it (`payloadId` the other way). */
+  wireId: (id: number | string) => number | undefined
   url: string
   /** fetch against the server, JSON in and out; `token` is sent as a Payload JWT. */
   request: (
@@ -83,7 +90,9 @@ export async function startTestServer(
     api: `${url}/api`,
     database,
     payload: database.kind === 'mongo' ? speakingNumbers(payload) : payload,
+    sitePayload: payload,
     payloadId: (id) => (database.kind === 'mongo' ? objectIdOf(id) : id),
+    wireId: (id) => (typeof id === 'number' ? id : numberOfObjectId(id)),
     url,
     request: async (path, init = {}) => {
       const headers: Record<string, string> = { ...init.headers }

@@ -102,7 +102,7 @@ describe('importing a site of this project', () => {
 
   test('round trip: every record of the demo calendar, in every language it serves, reads the same on both sites', async () => {
     const plans: unknown[] = []
-    const result = await importTecSite(server.payload, {
+    const result = await importTecSite(server.sitePayload, {
       url: source.url,
       onStart: (plan) => plans.push(plan),
     })

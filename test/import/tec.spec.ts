@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const get = (url: string) => server.request(`${NS}${url}`).then(({ body }) => body)
 const importSite = (extra: Partial<Parameters<typeof importTecSite>[1]> = {}) =>
-  importTecSite(server.payload, {
+  importTecSite(server.sitePayload, {
     url: site.url,
     languages: ['en', 'zh-hant'],
     backoffMs: 5,

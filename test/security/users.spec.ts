@@ -135,7 +135,9 @@ describe('npm run user:create', () => {
       code: 0,
       stderr: '',
     })
-    expect(result.stdout).toMatch(/Created user \d+ <cli@example.test> with role editor/)
+    expect(result.stdout).toMatch(
+      /Created user (\d+|[\da-f]{24}) <cli@example.test> with role editor/,
+    )
     const apiKey = /API key: (\S+)/.exec(result.stdout)?.[1]
     expect(apiKey).toBeDefined()
     const whoami = await server.request('/api/users/me', {
