@@ -158,6 +158,15 @@ export async function postgresCopy(
   }
 }
 
+/** The dataset imported anew into the MongoDB database at `uri` (CongoDB keeps nothing between runs). */
+export const mongoDatabase = async (args: DatasetArgs, uri: string): Promise<Prepared> => ({
+  uri,
+  source: 'imported',
+  cache: 'none (CongoDB, in memory)',
+  import: await importDataset(args, uri),
+  drop: async () => {},
+})
+
 /** The development host's Postgres database holding the dataset, kept under a name made from the dataset arguments. */
 export const postgresDatabase = (
   args: DatasetArgs,

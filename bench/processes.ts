@@ -96,6 +96,33 @@ export const startServer = (databaseUri: string, workers: number) =>
     '/api/calendar/events/v1/',
   )
 
+/**
+ * CongoDB (`npm run congodb`), the MongoDB wire-protocol test server, in a process of its own so that it does not
+ * share the load generator's event loop; its data lives in that process's memory.
+ */
+export async function startCongoServer(): Promise<{ uri: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/congodb.ts', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`npm run congodb exited with ${code}`)))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('CongoDB')) resolve()
+    })
+  })
+  return {
+    uri: `mongodb://127.0.0.1:${port}/bench`,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
 /** The floor: bench/floor.ts, a bare node HTTP server replaying whatever bytes it is given. */
 export const startFloor = () => startScript(path.join('bench', 'floor.ts'), [], {}, '/')
 

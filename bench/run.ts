@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 
 import {
   type DatasetArgs,
+  mongoDatabase,
   postgresDatabase,
   type Prepared,
   ROOT,
@@ -24,6 +25,7 @@ import {
   resetPeakMemory,
   SERVER_HEAP_MIB,
   type Served,
+  startCongoServer,
   startFloor,
   startServer,
   waitUntilIdle,
@@ -45,7 +47,10 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '1' },
   },
 })
-if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres')
+if (!['sqlite', 'postgres', 'mongo'].includes(args.db))
+  throw new Error(
+    '--db is sqlite, postgres or mongo (CongoDB, the MongoDB wire-protocol test server)',
+  )
 if (args.host !== 'dev' && args.host !== 'next')
   throw new Error('--host is dev (the project server) or next (a generated site)')
 // The generated site runs on PostgreSQL, as most sites do.
@@ -257,11 +262,14 @@ async function measurePayloadMe(server: Served) {
 const started = new Date()
 log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
 const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
+const congo = args.db === 'mongo' ? await startCongoServer() : undefined
 const database: Prepared =
   site?.database ??
-  (args.db === 'postgres'
-    ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
-    : await sqliteDatabase(dataset, args.fresh))
+  (congo
+    ? await mongoDatabase(dataset, congo.uri)
+    : args.db === 'postgres'
+      ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
+      : await sqliteDatabase(dataset, args.fresh))
 log(
   database.import
     ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
@@ -343,4 +351,5 @@ try {
   await server?.stop()
   await floor?.stop()
   await database.drop()
+  await congo?.stop()
 }
