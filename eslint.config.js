@@ -14,6 +14,7 @@ import tseslint from 'typescript-eslint'
  */
 const LAYERS = [
   'core',
+  'recurrence',
   'richText',
   'database',
   'fields',

@@ -1,0 +1,168 @@
+import { RRuleTemporal } from 'rrule-temporal'
+import { Temporal } from 'temporal-polyfill'
+
+import type { RecurrenceRule } from './rule.js'
+
+import { toDateFnsZone } from '../core/timezones.js'
+
+/** A series' timing: its first occurrence, its zone, how it repeats, and its extra and excluded dates. */
+export type SeriesTiming = {
+  /** The first occurrence's start and end, as stored (all-day: 00:00:00 and 23:59:59 local). */
+  start: Date
+  end: Date
+  timezone: string
+  allDay: boolean
+  rule?: RecurrenceRule
+  /** Extra starts: wall-clock `YYYY-MM-DDTHH:mm[:ss]` in the zone (a date alone for all-day), or instants (`…Z`). */
+  rdates: string[]
+  /** Starts the rule makes that are left out, written as `rdates` are. */
+  exdates: string[]
+}
+
+export type Occurrence = {
+  /**
+   * What names the occurrence for as long as its series lives: the local date of its start in the rule
+   * (`2027-03-09`), with `-2`, `-3` … for the second and later starts of one day. Changing a series' time of day
+   * keeps the keys, so the occurrences (and their exceptions) stay the same records.
+   */
+  key: string
+  /** Where the rule puts it, before any change of one occurrence. */
+  start: Date
+  end: Date
+}
+
+export type Expansion = { occurrences: Occurrence[]; capped: boolean }
+
+/**
+ * How a local time that a clock change skips or repeats is read, as RFC 5545 §3.3.5 says: a skipped time with the
+ * offset before the change (02:30 on a spring-forward night is 03:30), a repeated one as its first instance.
+ * (date-fns-tz reads both the other way round.)
+ */
+const DISAMBIGUATION = 'compatible'
+
+const zoneOf = (timezone: string) => toDateFnsZone(timezone)
+
+const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(zone)
+    .toPlainDateTime()
+
+const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
+  new Date(wall.toZonedDateTime(zone, { disambiguation: DISAMBIGUATION }).epochMilliseconds)
+
+/** A written date or time (see `SeriesTiming.rdates`) as a wall-clock time of the zone. */
+function readWall(value: string, zone: string, allDay: boolean): Temporal.PlainDateTime {
+  if (value.endsWith('Z')) return wallClock(new Date(value), zone)
+  const wall = Temporal.PlainDateTime.from(value.length === 10 ? `${value}T00:00:00` : value)
+  return allDay ? wall.with({ hour: 0, minute: 0, second: 0, millisecond: 0 }) : wall
+}
+
+/** The rule's UNTIL as the last wall-clock start allowed, or the last instant for an instant. */
+function untilBound(rule: RecurrenceRule | undefined) {
+  const until = rule?.until
+  if (until === undefined) return undefined
+  if (until.endsWith('Z')) return { instant: new Date(until) }
+  if (until.length === 10) return { wall: Temporal.PlainDateTime.from(`${until}T23:59:59.999`) }
+  return { wall: Temporal.PlainDateTime.from(until) }
+}
+
+/** A wall-clock time carried as the UTC instant of the same reading, as the expander takes and gives them. */
+const carried = (wall: Temporal.PlainDateTime) =>
+  new Date(wall.toZonedDateTime('UTC').epochMilliseconds)
+
+/**
+ * The rule's starts as wall-clock times, in order, from the series' first up to `last` (a wall-clock time). The
+ * rule is expanded on the wall clock (carried in UTC, which has no clock changes), never in the event's or the
+ * server's zone: a rule counts calendar days, and a 19:00 class stays 19:00 whatever the offset. Days the rule
+ * names that do not exist (the 31st of April) are skipped, as RFC 5545 says.
+ */
+function ruleStarts(
+  rule: RecurrenceRule,
+  first: Temporal.PlainDateTime,
+  last: Temporal.PlainDateTime,
+): Temporal.PlainDateTime[] {
+  const expander = new RRuleTemporal({
+    freq: rule.freq,
+    interval: rule.interval,
+    count: rule.count,
+    byDay: rule.byDay.length
+      ? rule.byDay.map(({ weekday, ordinal }) => `${ordinal ?? ''}${weekday}`)
+      : undefined,
+    byMonthDay: rule.byMonthDay.length ? rule.byMonthDay : undefined,
+    byMonth: rule.byMonth.length ? rule.byMonth : undefined,
+    bySetPos: rule.bySetPos.length ? rule.bySetPos : undefined,
+    wkst: rule.wkst,
+    tzid: 'UTC',
+    dtstart: first.toZonedDateTime('UTC') as never,
+    // RFC 5545 §3.8.5.3: the start always counts as the first occurrence, even where the rule would not put one.
+    includeDtstart: true,
+  })
+  return expander
+    .between(carried(first), carried(last), true)
+    .map(
+      (start) =>
+        new Temporal.PlainDateTime(
+          start.year,
+          start.month,
+          start.day,
+          start.hour,
+          start.minute,
+          start.second,
+        ),
+    )
+}
+
+/**
+ * The occurrences of a series that start up to `horizon`, at most `cap` of them (`capped` says when more would
+ * follow): the series' own start and the rule's starts after it, with the extra dates, without the excluded ones, each
+ * as long as the first (the same exact duration, as RFC 5545 §3.8.5.3 says; all-day ones the same number of days).
+ * A series without a rule is its first occurrence and its extra dates.
+ */
+export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
+  const zone = zoneOf(series.timezone)
+  const first = wallClock(series.start, zone)
+  const until = untilBound(series.rule)
+  const within = (wall: Temporal.PlainDateTime) => {
+    const instant = toInstant(wall, zone)
+    if (instant > horizon) return false
+    if (until?.instant) return instant <= until.instant
+    return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
+  }
+  const excluded = new Set(
+    series.exdates.map((value) => readWall(value, zone, series.allDay).toString()),
+  )
+  // The horizon read on the zone's wall clock, a day later to be sure of every zone's offset; `within` decides.
+  const last = wallClock(horizon, zone).add({ days: 1 })
+  const ruled = series.rule ? ruleStarts(series.rule, first, last) : [first]
+  // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
+  const extra = series.rdates
+    .map((value) => readWall(value, zone, series.allDay))
+    .filter((wall) => toInstant(wall, zone) <= horizon)
+  const unique = new Map<string, Temporal.PlainDateTime>()
+  for (const wall of [...ruled.filter(within), ...extra]) {
+    const text = wall.toString()
+    if (!excluded.has(text)) unique.set(text, wall)
+  }
+  const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
+  const capped = starts.length > cap
+  return { occurrences: named(starts.slice(0, cap), series, zone), capped }
+}
+
+function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: string): Occurrence[] {
+  const length = series.end.getTime() - series.start.getTime()
+  const days = series.allDay
+    ? wallClock(series.start, zone).toPlainDate().until(wallClock(series.end, zone).toPlainDate())
+        .days
+    : 0
+  const perDay = new Map<string, number>()
+  return starts.map((wall) => {
+    const date = wall.toPlainDate().toString()
+    const nth = (perDay.get(date) ?? 0) + 1
+    perDay.set(date, nth)
+    const start = toInstant(wall, zone)
+    const end = series.allDay
+      ? toInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
+      : new Date(start.getTime() + length)
+    return { key: nth === 1 ? date : `${date}-${nth}`, start, end }
+  })
+}
