@@ -73,6 +73,7 @@ export interface Config {
     organizers: Organizer;
     'event-categories': EventCategory;
     'event-tags': EventTag;
+    'event-occurrences': EventOccurrence;
     media: Media;
     'application-passwords': ApplicationPassword;
     'payload-kv': PayloadKv;
@@ -88,6 +89,7 @@ export interface Config {
     organizers: OrganizersSelect<false> | OrganizersSelect<true>;
     'event-categories': EventCategoriesSelect<false> | EventCategoriesSelect<true>;
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
+    'event-occurrences': EventOccurrencesSelect<false> | EventOccurrencesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'application-passwords': ApplicationPasswordsSelect<false> | ApplicationPasswordsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -219,6 +221,15 @@ export interface Event {
   allDay?: boolean | null;
   startDate: string;
   endDate: string;
+  recurrence?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   /**
    * Pick a venue, or create one here with the + button.
    */
@@ -432,6 +443,19 @@ export interface EventTag {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-occurrences".
+ */
+export interface EventOccurrence {
+  id: number;
+  series: number | Event;
+  key: string;
+  startDate: string;
+  endDate: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "application-passwords".
  */
 export interface ApplicationPassword {
@@ -490,6 +514,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'event-tags';
         value: number | EventTag;
+      } | null)
+    | ({
+        relationTo: 'event-occurrences';
+        value: number | EventOccurrence;
       } | null)
     | ({
         relationTo: 'media';
@@ -587,6 +615,7 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startDate?: T;
   endDate?: T;
+  recurrence?: T;
   venue?: T;
   organizers?: T;
   categories?: T;
@@ -697,6 +726,18 @@ export interface EventTagsSelect<T extends boolean = true> {
   slug?: T;
   importKey?: T;
   importDigest?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-occurrences_select".
+ */
+export interface EventOccurrencesSelect<T extends boolean = true> {
+  series?: T;
+  key?: T;
+  startDate?: T;
+  endDate?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -19,6 +19,8 @@ import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termC
 import { t3 } from '../src/core/adminLanguages.js'
 import { isValidTimezone } from '../src/core/timezones.js'
 import { validateUrl } from '../src/core/validate.js'
+import { recurrenceField } from '../src/fields/recurrence.js'
+import { keepOccurrences, removeOccurrences } from '../src/hooks/occurrences.js'
 
 /** A yes/no display option; `index` for the ones list filters use. */
 const flag = (
@@ -66,7 +68,8 @@ export const eventsCollection = (
       allDayBounds,
       searchText(EVENT_SEARCHED),
     ],
-    afterChange: [termCountsAfterChange(options)],
+    afterChange: [termCountsAfterChange(options), keepOccurrences(options)],
+    beforeDelete: [removeOccurrences(options)],
     afterDelete: [termCountsAfterDelete(options)],
     afterRead: [withoutWriteOnlyFields, withoutProtectedFields(options.access)],
   },
@@ -259,6 +262,7 @@ export const eventsCollection = (
                 },
               ],
             },
+            recurrenceField,
           ],
         },
         {

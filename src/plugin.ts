@@ -6,6 +6,7 @@ import { applicationPasswordsCollection } from '../collections/applicationPasswo
 import { categoriesCollection } from '../collections/categories.js'
 import { eventsCollection } from '../collections/events.js'
 import { mediaCollection } from '../collections/media.js'
+import { occurrencesCollection } from '../collections/occurrences.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
@@ -46,6 +47,7 @@ export const eventsCalendarPlugin =
       organizersCollection(options, usersSlug),
       categoriesCollection(options),
       tagsCollection(options),
+      occurrencesCollection(options),
     ]
     const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
     if (!hostMedia) own.push(mediaCollection(options))

@@ -14,6 +14,8 @@ import * as migration_20261126_173252_application_passwords from './20261126_173
 import * as migration_20261127_035828_given_slug_and_date from './20261127_035828_given_slug_and_date.js';
 import * as migration_20261127_091048_drop_date_given from './20261127_091048_drop_date_given.js';
 import * as migration_20261127_093000_fill_search_text from './20261127_093000_fill_search_text.js';
+import * as migration_20261127_124713_event_occurrences from './20261127_124713_event_occurrences.js';
+import * as migration_20261127_124800_fill_occurrences from './20261127_124800_fill_occurrences.js';
 
 export const migrations = [
   {
@@ -95,5 +97,15 @@ export const migrations = [
     up: migration_20261127_093000_fill_search_text.up,
     down: migration_20261127_093000_fill_search_text.down,
     name: '20261127_093000_fill_search_text',
+  },
+  {
+    up: migration_20261127_124713_event_occurrences.up,
+    down: migration_20261127_124713_event_occurrences.down,
+    name: '20261127_124713_event_occurrences'
+  },
+  {
+    up: migration_20261127_124800_fill_occurrences.up,
+    down: migration_20261127_124800_fill_occurrences.down,
+    name: '20261127_124800_fill_occurrences',
   },
 ];

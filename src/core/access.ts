@@ -49,6 +49,23 @@ export const authoredAccess = (rules: CalendarAccessRules) => {
   return { read, create, update: change, delete: change }
 }
 
+/**
+ * Access of the occurrences of events: read as their series is (`series.status`, `series.author`); kept by the
+ * calendar alone, as its series is written, so no one creates, changes or deletes one through Payload's API.
+ */
+export const occurrenceAccess = (rules: CalendarAccessRules) => ({
+  read: (({ req }) => {
+    if (rules.readDrafts({ req })) return true
+    const published: Where = { 'series.status': { equals: 'publish' } }
+    return req.user && rules.write({ req })
+      ? { or: [published, { 'series.author': { equals: req.user.id } }] }
+      : published
+  }) satisfies Access,
+  create: () => false,
+  update: () => false,
+  delete: () => false,
+})
+
 /** Access of categories and tags: public reads; writers may add terms, publishers may change them. */
 export const termAccess = (rules: CalendarAccessRules) => ({
   read: () => true,

@@ -23,6 +23,9 @@ export const calendarTranslations = {
       endBeforeStart: 'The end must not be before the start.',
       filterCategories: 'Filter categories',
       inSiteZone: 'Site time ({{zone}}): {{time}}.',
+      invalidRepeatDate:
+        'Not a date or time: {{value}}. Write 2027-03-09, 2027-03-09T19:00 or an instant ending in Z.',
+      invalidRule: 'Not a repeat rule: {{reason}}.',
       invalidTimezone: 'Unknown time zone: use an IANA name such as Asia/Hong_Kong, or UTC+8.',
       invalidUrl: 'Enter a full web address starting with http:// or https://.',
       listView: 'List',
@@ -68,6 +71,9 @@ export const calendarTranslations = {
       endBeforeStart: '结束时间不能早于开始时间。',
       filterCategories: '筛选分类',
       inSiteZone: '网站时间（{{zone}}）：{{time}}。',
+      invalidRepeatDate:
+        '不是日期或时间：{{value}}。请写成 2027-03-09、2027-03-09T19:00，或以 Z 结尾的时刻。',
+      invalidRule: '不是有效的重复规则：{{reason}}。',
       invalidTimezone: '无法识别的时区：请使用 IANA 名称（例如 Asia/Shanghai）或 UTC+8。',
       invalidUrl: '请输入以 http:// 或 https:// 开头的完整网址。',
       listView: '列表',
@@ -112,6 +118,9 @@ export const calendarTranslations = {
       endBeforeStart: '結束時間不能早於開始時間。',
       filterCategories: '篩選分類',
       inSiteZone: '網站時間（{{zone}}）：{{time}}。',
+      invalidRepeatDate:
+        '不是日期或時間：{{value}}。請寫成 2027-03-09、2027-03-09T19:00，或以 Z 結尾的時刻。',
+      invalidRule: '不是有效的重複規則：{{reason}}。',
       invalidTimezone: '無法辨識的時區：請使用 IANA 名稱（例如 Asia/Taipei）或 UTC+8。',
       invalidUrl: '請輸入以 http:// 或 https:// 開頭的完整網址。',
       listView: '列表',

@@ -43,6 +43,9 @@ export const DEFAULT_ICAL = {
   names: { en: 'Events', 'zh-hans': '活动', 'zh-hant': '活動' } as Record<string, string>,
 }
 
+/** How far ahead recurring series are kept as occurrences, and how many one series may have. */
+export const DEFAULT_RECURRENCE = { horizonMonths: 60, maxOccurrences: 1000 }
+
 /** The events' column of all their text in every language, which `search` matches and the search indexes index. */
 export const SEARCH_TEXT_FIELD = 'searchText'
 
@@ -55,6 +58,7 @@ export const DEFAULT_COLLECTION_SLUGS = {
   organizers: 'organizers',
   categories: 'event-categories',
   tags: 'event-tags',
+  occurrences: 'event-occurrences',
   media: 'media',
   applicationPasswords: 'application-passwords',
 } as const

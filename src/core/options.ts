@@ -11,6 +11,7 @@ import {
   DEFAULT_ICAL,
   DEFAULT_LOCALE,
   DEFAULT_PER_PAGE,
+  DEFAULT_RECURRENCE,
   DEFAULT_SITE_TIMEZONE,
   DEFAULT_URL_TEMPLATES,
   MAX_BODY_BYTES,
@@ -117,7 +118,8 @@ export type EventsCalendarOptions = {
    * Collection slugs, to avoid clashes with the host's collections. `media` is used as the image collection;
    * the plugin adds a minimal upload collection with that slug when the host has none.
    * @default { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories',
-   *   tags: 'event-tags', media: 'media', applicationPasswords: 'application-passwords' }
+   *   tags: 'event-tags', occurrences: 'event-occurrences', media: 'media',
+   *   applicationPasswords: 'application-passwords' }
    */
   slugs?: Partial<Record<CollectionKey, string>>
   /**
@@ -174,6 +176,12 @@ export type EventsCalendarOptions = {
     name?: string | Record<string, string>
   }
   /**
+   * Recurring events: how many months ahead a series without end is kept as occurrences (a scheduled job moves
+   * that horizon forward as time passes), and the most occurrences one series may have.
+   * @default { horizonMonths: 60, maxOccurrences: 1000 }
+   */
+  recurrence?: { horizonMonths?: number; maxOccurrences?: number }
+  /**
    * Keeps what the database schema is made of, so the same migrations serve the site: the collections, the
    * change-stamp global and the indexes the plugin adds (with Postgres's `pg_trgm` extension), plus the content
    * locales and admin labels they need. Adds nothing else: no endpoints, hooks, admin views or HTTP Basic, and the
@@ -208,6 +216,7 @@ export type ResolvedCalendarOptions = {
     refreshMinutes: number
     names: Record<string, string>
   }
+  recurrence: { horizonMonths: number; maxOccurrences: number }
   disabled: boolean
 }
 
@@ -227,6 +236,10 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 1)
       throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
+  }
+  for (const [name, value] of Object.entries(input.recurrence ?? {})) {
+    if (!Number.isInteger(value) || (value as number) < 1)
+      throw new Error(`eventsCalendarPlugin: recurrence.${name} must be a positive integer`)
   }
   for (const [name, value] of Object.entries(input.ical ?? {})) {
     if (name !== 'name' && (!Number.isInteger(value) || (value as number) < 0)) {
@@ -267,6 +280,7 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
           ? { [DEFAULT_LOCALE]: input.ical.name }
           : { ...DEFAULT_ICAL.names, ...input.ical?.name },
     },
+    recurrence: { ...DEFAULT_RECURRENCE, ...input.recurrence },
     disabled: input.disabled ?? false,
   }
 }

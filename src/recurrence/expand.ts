@@ -50,6 +50,21 @@ const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
 const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
   new Date(wall.toZonedDateTime(zone, { disambiguation: DISAMBIGUATION }).epochMilliseconds)
 
+const REPEAT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?Z?)?$/
+
+/** Whether `value` is written as `SeriesTiming.rdates` and `exdates` are, and names a real date and time. */
+export function isRepeatDate(value: string): boolean {
+  if (!REPEAT_DATE.test(value)) return false
+  try {
+    if (value.endsWith('Z'))
+      Temporal.Instant.from(value.length === 17 ? `${value.slice(0, -1)}:00Z` : value)
+    else Temporal.PlainDateTime.from(value, { overflow: 'reject' })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** A written date or time (see `SeriesTiming.rdates`) as a wall-clock time of the zone. */
 function readWall(value: string, zone: string, allDay: boolean): Temporal.PlainDateTime {
   if (value.endsWith('Z')) return wallClock(new Date(value), zone)

@@ -1,0 +1,15 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import { fillOccurrences } from '../../hooks/occurrences.js'
+
+/**
+ * For a migration's `up` after the update of the plugin that keeps each time an event takes place as an
+ * occurrence: gives every event saved before it its occurrences. Safe to run again.
+ */
+export const migrateOccurrences = ({
+  payload,
+  req,
+}: {
+  payload: Payload
+  req: Partial<PayloadRequest>
+}) => fillOccurrences(payload, req)

@@ -1,0 +1,165 @@
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeDeleteHook,
+  Payload,
+  PayloadRequest,
+  Where,
+} from 'payload'
+
+import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
+
+import { lockUntilCommit } from '../database/writeLocks.js'
+import type { Recurrence } from '../fields/recurrence.js'
+import { expandSeries, type SeriesTiming } from '../recurrence/expand.js'
+import { parseRule } from '../recurrence/rule.js'
+
+type Id = number | string
+type EventTiming = {
+  id: Id
+  startDate: string
+  endDate: string
+  timezone: string
+  allDay?: boolean | null
+  recurrence?: Recurrence | null
+}
+type StoredOccurrence = { id: Id; key: string; startDate: string; endDate: string }
+
+export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
+  start: new Date(event.startDate),
+  end: new Date(event.endDate),
+  timezone: event.timezone,
+  allDay: Boolean(event.allDay),
+  rule: event.recurrence?.rule?.trim() ? parseRule(event.recurrence.rule) : undefined,
+  rdates: event.recurrence?.rdates ?? [],
+  exdates: event.recurrence?.exdates ?? [],
+})
+
+/** The last instant occurrences are kept up to: `horizonMonths` after `now`. */
+export function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
+  const horizon = new Date(now)
+  horizon.setUTCMonth(horizon.getUTCMonth() + options.recurrence.horizonMonths)
+  return horizon
+}
+
+const timingOf = (event: EventTiming) =>
+  JSON.stringify([
+    event.startDate,
+    event.endDate,
+    event.timezone,
+    Boolean(event.allDay),
+    event.recurrence?.rule?.trim() || null,
+    event.recurrence?.rdates ?? [],
+    event.recurrence?.exdates ?? [],
+  ])
+
+/**
+ * Brings the stored occurrences of `event` in line with its timing, up to the horizon: occurrences of new keys are
+ * made, those whose times moved are moved, those the series no longer has are deleted, and the others are left
+ * as they are, so their ids stay. Writers of one series' occurrences take turns until they commit
+ * (`lockUntilCommit`), in every server instance. Internal bookkeeping of a write the caller was allowed to make,
+ * so it reads and writes occurrences whoever asks.
+ */
+export async function syncOccurrences(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  options: ResolvedCalendarOptions,
+  event: EventTiming,
+): Promise<void> {
+  const collection = options.slugs.occurrences
+  const { occurrences } = expandSeries(
+    seriesTimingOf(event),
+    horizonOf(options),
+    options.recurrence.maxOccurrences,
+  )
+  await lockUntilCommit({ ...req, payload }, [`occurrences ${event.id}`])
+  const { docs } = await payload.find({
+    collection,
+    where: { series: { equals: event.id } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+    select: { key: true, startDate: true, endDate: true },
+  })
+  const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
+  const wanted = new Set(occurrences.map(({ key }) => key))
+  const gone = [...stored.values()].filter(({ key }) => !wanted.has(key)).map(({ id }) => id)
+  if (gone.length)
+    await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
+  for (const { key, start, end } of occurrences) {
+    const data = { startDate: start.toISOString(), endDate: end.toISOString() }
+    const found = stored.get(key)
+    if (!found)
+      await payload.create({
+        collection,
+        data: { series: event.id, key, ...data } as never,
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
+    else if (found.startDate !== data.startDate || found.endDate !== data.endDate)
+      await payload.update({ collection, id: found.id, data, overrideAccess: true, depth: 0, req })
+  }
+}
+
+/** Keeps an event's occurrences as it is created, and as its timing changes. */
+export const keepOccurrences =
+  (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>
+  async ({ doc, previousDoc, operation, req }) => {
+    if (
+      operation === 'create' ||
+      timingOf(doc as EventTiming) !== timingOf(previousDoc as EventTiming)
+    )
+      await syncOccurrences(req.payload, req, options, doc as EventTiming)
+    return doc
+  }
+
+/** An event deleted for good takes its occurrences with it (before it goes: they link to it). */
+export const removeOccurrences =
+  (options: ResolvedCalendarOptions): CollectionBeforeDeleteHook =>
+  async ({ id, req }) => {
+    await req.payload.delete({
+      collection: options.slugs.occurrences,
+      where: { series: { equals: id } },
+      overrideAccess: true,
+      req,
+    })
+  }
+
+/** Events read per query while keeping every event's occurrences. */
+const FILL_BATCH = 200
+
+/**
+ * Keeps the occurrences of every event, trashed ones too, up to the horizon from now: for the migration that gives
+ * events saved before occurrences existed theirs. Safe to run again: what is in line is left as it is. Returns the
+ * number of events gone through.
+ */
+export async function fillOccurrences(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+): Promise<number> {
+  const options = pluginOptionsOf(payload.config)
+  if (!options) throw new Error('fillOccurrences needs a config with the events calendar plugin')
+  let seen = 0
+  // Ids are numbers on SQL and ObjectIds on MongoDB: each batch starts after the last id of the one before.
+  for (let after: Id | undefined; ;) {
+    const where: Where = after === undefined ? {} : { id: { greater_than: after } }
+    const { docs } = await payload.find({
+      collection: options.slugs.events,
+      depth: 0,
+      limit: FILL_BATCH,
+      overrideAccess: true,
+      pagination: false,
+      req,
+      select: { startDate: true, endDate: true, timezone: true, allDay: true, recurrence: true },
+      sort: 'id',
+      trash: true,
+      where,
+    })
+    for (const event of docs as unknown as EventTiming[])
+      await syncOccurrences(payload, req, options, event)
+    seen += docs.length
+    if (docs.length < FILL_BATCH) return seen
+    after = (docs.at(-1) as unknown as EventTiming).id
+  }
+}
