@@ -9,6 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 
 import { freePort, stopChild } from '../helpers/processes.js'
+import { checkBuiltPackage } from '../helpers/run.js'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -212,10 +213,16 @@ const NODE_OPTIONS_OF: Record<string, string> = {
   payload: '--no-deprecation --conditions=production',
 }
 
-/** Packs this repository as npm would publish it (its `prepack` builds it) and returns the tarball's path. */
+/**
+ * Packs this repository as npm would publish it and returns the tarball's path. It packs the `dist/` that
+ * `npm test` built, without the `prepack` build: rebuilding would empty `dist/` under the tests running beside
+ * this one.
+ */
 export async function packPlugin(destination: string): Promise<string> {
+  checkBuiltPackage()
   fs.mkdirSync(destination, { recursive: true })
-  const { stdout } = await exec('npm', ['pack', '--silent', '--pack-destination', destination], {
+  const args = ['pack', '--ignore-scripts', '--silent', '--pack-destination', destination]
+  const { stdout } = await exec('npm', args, {
     cwd: ROOT,
     maxBuffer: 16 * 1024 * 1024,
     timeout: 5 * 60_000,
