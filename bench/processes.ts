@@ -113,7 +113,7 @@ export async function startCongoServer(): Promise<{ uri: string; stop: () => Pro
     })
   })
   return {
-    uri: `mongodb://127.0.0.1:${port}/bench`,
+    uri: `mongodb://127.0.0.1:${port}/bench?serverMonitoringMode=poll`,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -1,8 +1,8 @@
 /**
  * `npm run congodb [port]`: CongoDB, the MongoDB wire-protocol test server the `mongo` test project runs on
  * (test/helpers/congodb.ts), on 127.0.0.1 (port 27017 unless given), in memory, until stopped. With it running,
- * `DATABASE_URI=mongodb://127.0.0.1:27017/calendar npm start` serves the calendar on MongoDB's adapter. What it
- * does not do of a real MongoDB is in README.md#database.
+ * `DATABASE_URI` set to the URI it prints makes `npm start` serve the calendar on MongoDB's adapter. What it does
+ * not do of a real MongoDB is in README.md#database.
  */
 import { startCongo } from '../test/helpers/congodb.js'
 

@@ -70,7 +70,9 @@ export async function startCongo(chosenPort?: number): Promise<Congo> {
   const server = new CongoServer({ port, host: '127.0.0.1', storage: 'memory' })
   await server.start()
   return {
-    uri: (database) => `mongodb://127.0.0.1:${port}/${database}`,
+    // The driver's streaming heartbeat expects replies CongoDB does not send ("Server ended moreToCome
+    // unexpectedly"), and clears the connection pool under the operations in flight: poll instead.
+    uri: (database) => `mongodb://127.0.0.1:${port}/${database}?serverMonitoringMode=poll`,
     stop: () => server.stop(),
   }
 }
