@@ -3,11 +3,11 @@ import type {
   CollectionBeforeDeleteHook,
   Payload,
   PayloadRequest,
-  Where,
 } from 'payload'
 
 import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
 
+import { forEachBatch } from '../database/batches.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 import type { Recurrence } from '../fields/recurrence.js'
 import { expandSeries, type SeriesTiming } from '../recurrence/expand.js'
@@ -24,7 +24,7 @@ type EventTiming = {
 }
 type StoredOccurrence = { id: Id; key: string; startDate: string; endDate: string }
 
-export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
+const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
   start: new Date(event.startDate),
   end: new Date(event.endDate),
   timezone: event.timezone,
@@ -35,7 +35,7 @@ export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
 })
 
 /** The last instant occurrences are kept up to: `horizonMonths` after `now`. */
-export function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
+function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
   const horizon = new Date(now)
   horizon.setUTCMonth(horizon.getUTCMonth() + options.recurrence.horizonMonths)
   return horizon
@@ -140,26 +140,16 @@ export async function fillOccurrences(
 ): Promise<number> {
   const options = pluginOptionsOf(payload.config)
   if (!options) throw new Error('fillOccurrences needs a config with the events calendar plugin')
-  let seen = 0
-  // Ids are numbers on SQL and ObjectIds on MongoDB: each batch starts after the last id of the one before.
-  for (let after: Id | undefined; ;) {
-    const where: Where = after === undefined ? {} : { id: { greater_than: after } }
-    const { docs } = await payload.find({
+  return forEachBatch<EventTiming>(
+    payload,
+    req,
+    {
       collection: options.slugs.events,
-      depth: 0,
-      limit: FILL_BATCH,
-      overrideAccess: true,
-      pagination: false,
-      req,
       select: { startDate: true, endDate: true, timezone: true, allDay: true, recurrence: true },
-      sort: 'id',
-      trash: true,
-      where,
-    })
-    for (const event of docs as unknown as EventTiming[])
-      await syncOccurrences(payload, req, options, event)
-    seen += docs.length
-    if (docs.length < FILL_BATCH) return seen
-    after = (docs.at(-1) as unknown as EventTiming).id
-  }
+      size: FILL_BATCH,
+    },
+    async (events) => {
+      for (const event of events) await syncOccurrences(payload, req, options, event)
+    },
+  )
 }

@@ -1,8 +1,9 @@
-import type { CollectionBeforeChangeHook, Payload, PayloadRequest, Where } from 'payload'
+import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
 import { pluginOptionsOf } from '../core/options.js'
+import { forEachBatch } from '../database/batches.js'
 import { storedLocales } from '../fields/storedLocales.js'
 
 type Localized<T> = Record<string, T | null | undefined>
@@ -104,32 +105,23 @@ export async function fillSearchText(
   const written: Record<string, number> = {}
   for (const [key, searched] of Object.entries(SEARCHED)) {
     const collection = options.slugs[key as keyof typeof SEARCHED]
-    written[collection] = 0
-    // Ids are numbers on SQL and ObjectIds on MongoDB: each batch starts after the last id of the one before.
-    for (let after: number | string | undefined; ;) {
-      const where: Where[] = after === undefined ? [] : [{ id: { greater_than: after } }]
-      if (onlyMissing) where.push({ searchText: { exists: false } })
-      const { docs } = await payload.find({
+    written[collection] = await forEachBatch<SearchedFields & { id: number | string }>(
+      payload,
+      req,
+      {
         collection,
-        depth: 0,
-        limit: FILL_BATCH,
         locale: 'all',
-        overrideAccess: true,
-        pagination: false,
-        req,
         select: Object.fromEntries(searched.map((field) => [field, true])),
-        sort: 'id',
-        trash: true,
-        where: { and: where },
-      })
-      for (const doc of docs as unknown as (SearchedFields & { id: number | string })[]) {
-        const data = { searchText: searchTextOf(searched, doc) }
-        await payload.db.updateOne({ collection, id: doc.id, data, req, returning: false })
-      }
-      written[collection] += docs.length
-      if (docs.length < FILL_BATCH) break
-      after = (docs.at(-1) as { id: number | string }).id
-    }
+        size: FILL_BATCH,
+        where: onlyMissing ? { searchText: { exists: false } } : undefined,
+      },
+      async (docs) => {
+        for (const doc of docs) {
+          const data = { searchText: searchTextOf(searched, doc) }
+          await payload.db.updateOne({ collection, id: doc.id, data, req, returning: false })
+        }
+      },
+    )
   }
   return written
 }
