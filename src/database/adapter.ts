@@ -670,6 +670,19 @@ function keyOf(db: object, name: string): unknown {
   return new ObjectId(createHash('sha1').update(name).digest('hex').slice(0, 24))
 }
 
+/**
+ * Makes the document `filter` finds, holding `document`, unless there is one; a document keyed by `_id` that
+ * another instance made at the same moment is left as it made it (MongoDB answers the second upsert with a
+ * duplicate key, 11000).
+ */
+async function insertOnce(collection: MongoCollection, filter: object, document: object) {
+  try {
+    await collection.updateOne(filter, { $setOnInsert: document }, { upsert: true })
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error
+  }
+}
+
 /** Where the MongoDB adapter's sequences are kept: one document per name, holding the last number handed out. */
 const SEQUENCES = 'calendar_sequences'
 
@@ -701,18 +714,16 @@ export async function ensureGlobalDocument(
   data: Record<string, unknown>,
 ): Promise<void> {
   const now = new Date()
-  try {
-    await mongoCollection(db, 'globals').updateOne(
-      { globalType: slug },
-      {
-        $setOnInsert: { _id: keyOf(db, `global ${slug}`), ...data, createdAt: now, updatedAt: now },
-      },
-      { upsert: true },
-    )
-  } catch (error) {
-    // Another instance made it first.
-    if ((error as { code?: number }).code !== 11000) throw error
-  }
+  await insertOnce(
+    mongoCollection(db, 'globals'),
+    { globalType: slug },
+    {
+      _id: keyOf(db, `global ${slug}`),
+      ...data,
+      createdAt: now,
+      updatedAt: now,
+    },
+  )
 }
 
 /** Where the MongoDB adapter's write locks are kept: one document per name, written by each writer holding it. */
@@ -734,11 +745,7 @@ export async function writeLockDocument(
   const locks = mongoCollection(db, LOCKS)
   const _id = keyOf(db, `lock ${name}`)
   // Made outside the transaction: two transactions making the same document would fail as a duplicate key.
-  try {
-    await locks.updateOne({ _id }, { $setOnInsert: { name } }, { upsert: true })
-  } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error
-  }
+  await insertOnce(locks, { _id }, { name })
   await locks.updateOne({ _id }, { $inc: { writes: 1 } }, { session })
   return true
 }
