@@ -40,8 +40,6 @@ export type Expansion = { occurrences: Occurrence[]; capped: boolean }
  */
 const DISAMBIGUATION = 'compatible'
 
-const zoneOf = (timezone: string) => toDateFnsZone(timezone)
-
 const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime())
     .toZonedDateTimeISO(zone)
@@ -134,7 +132,7 @@ function ruleStarts(
  * A series without a rule is its first occurrence and its extra dates.
  */
 export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
-  const zone = zoneOf(series.timezone)
+  const zone = toDateFnsZone(series.timezone)
   const first = wallClock(series.start, zone)
   const until = untilBound(series.rule)
   const within = (wall: Temporal.PlainDateTime) => {
