@@ -12,6 +12,7 @@ import type { SerializeContext } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
+import { authenticateWatched } from '../auth/authReads.js'
 import { basicAuthFailureOf } from '../auth/basicAuth.js'
 import { type CacheLookup, responseCacheOf } from './cache/responseCache.js'
 import { isDatabaseUnavailable, rootCause } from '../database/errors.js'
@@ -98,29 +99,34 @@ const carriesCredentials = (req: PayloadRequest) =>
 const authenticate = async (req: PayloadRequest) =>
   (await executeAuthStrategies({ headers: req.headers, payload: req.payload, req })).user
 
+/** Attempts at authenticating a request whose user read fails while the database answers other reads. */
+const AUTH_ATTEMPTS = 3
+
 /**
- * Payload's auth step treats a user it cannot read as anonymous, so while the database is down a request with
- * valid credentials would be answered as anonymous (a 401, or the public view). When credentials gave no user, the
- * request is authenticated again while the database is asked whether it answers: unreachable, the answer is a
- * 503. Otherwise a last attempt (the earlier ones may have met a connection just lost) settles it.
+ * Payload's auth step treats a user it cannot read as anonymous, so while the database is down, or a connection is
+ * lost under the request, valid credentials would be answered as anonymous (a 401, or the public view). When
+ * credentials gave no user, the request is authenticated again with its user reads watched: when one fails, the
+ * database is asked whether it answers (unreachable: a 503) and the request authenticated again. A read that fails
+ * every time while the database answers is a user deleted meanwhile: anonymous.
  */
 async function confirmAnonymous(req: PayloadRequest): Promise<void> {
   if (req.user || !carriesCredentials(req)) return
   const users = req.payload.config.admin.user as CollectionSlug
-  const [again, probe] = await Promise.allSettled([
-    authenticate(req),
-    req.payload.find({
+  for (let attempt = 1; attempt <= AUTH_ATTEMPTS; attempt++) {
+    const { user, readFailed } = await authenticateWatched(req, authenticate)
+    if (user || !readFailed) {
+      req.user = user
+      return
+    }
+    await req.payload.find({
       collection: users,
       depth: 0,
       limit: 1,
       overrideAccess: true,
       pagination: false,
       req,
-    }),
-  ])
-  if (again.status === 'fulfilled' && again.value) req.user = again.value
-  else if (probe.status === 'rejected') throw probe.reason
-  else req.user = await authenticate(req)
+    })
+  }
 }
 
 /** The response cache's answer to an anonymous read, or how to keep the one about to be computed. */
