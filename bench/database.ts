@@ -15,6 +15,8 @@ export type DatasetArgs = {
   categories: number
   tags: number
   anchor: string
+  /** Recurring events added to the single ones (`SERIES_RULES` in turn). */
+  series: number
 }
 
 /** How the run got its database: imported now (with the import's speed) or copied from an earlier import. */
@@ -29,7 +31,44 @@ export type Prepared = {
 type Imported = { seconds: number; eventsPerSecond: number }
 
 export const datasetKey = (args: DatasetArgs) =>
-  `e${args.events}-v${args.venues}-o${args.organizers}-c${args.categories}-t${args.tags}-a${args.anchor.replaceAll('-', '')}`
+  `e${args.events}-v${args.venues}-o${args.organizers}-c${args.categories}-t${args.tags}-a${args.anchor.replaceAll('-', '')}${args.series ? `-s${args.series}` : ''}`
+
+/** The recurring events of the dataset, in turn: weekly and twice a week for a year, monthly, daily for a month. */
+const SERIES_RULES = (anchor: string) => {
+  const yearOn = `${Number(anchor.slice(0, 4)) + 1}${anchor.slice(5, 7)}${anchor.slice(8, 10)}`
+  return [
+    `FREQ=WEEKLY;UNTIL=${yearOn}`,
+    `FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=${yearOn}`,
+    'FREQ=MONTHLY;BYDAY=-1FR',
+    'FREQ=DAILY;COUNT=30',
+  ]
+}
+
+type GeneratedEvent = { key: string; title: string; start_date: string; all_day?: boolean }
+
+/**
+ * `series` recurring events made from the first single events (their venue, terms and time of day; two hours
+ * long, or all day), starting in the anchor's four weeks, so that every series has occurrences in the lists' window.
+ */
+function withSeries<T extends { events: GeneratedEvent[] }>(dataset: T, args: DatasetArgs): T {
+  const rules = SERIES_RULES(args.anchor)
+  const series = dataset.events.slice(0, args.series).map((event, index) => {
+    const day = new Date(`${args.anchor}T00:00:00Z`)
+    day.setUTCDate(day.getUTCDate() + (index % 28))
+    const date = day.toISOString().slice(0, 10)
+    const hour = Math.min(Number(event.start_date.slice(11, 13)), 21)
+    const at = (h: number) => `${date} ${String(h).padStart(2, '0')}:${event.start_date.slice(14)}`
+    return {
+      ...event,
+      key: `${event.key}-series`,
+      title: `${event.title} (series)`,
+      start_date: event.all_day ? `${date} 00:00:00` : at(hour),
+      end_date: event.all_day ? `${date} 23:59:59` : at(hour + 2),
+      recurrence: rules[index % rules.length],
+    }
+  })
+  return { ...dataset, events: [...dataset.events, ...series] }
+}
 
 /** Runs a command, passing its stderr (the import's progress bar) through; resolves to its stdout. */
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -59,6 +98,11 @@ export async function writeDataset(args: DatasetArgs): Promise<string> {
     '--out',
     file,
   ])
+  if (args.series)
+    fs.writeFileSync(
+      file,
+      JSON.stringify(withSeries(JSON.parse(fs.readFileSync(file, 'utf8')), args)),
+    )
   return file
 }
 
@@ -84,7 +128,7 @@ async function importDataset(args: DatasetArgs, uri: string): Promise<Imported> 
     // The seed's own figure: the import alone, without booting Payload and migrating.
     seconds += Number(/Imported \S+ in ([\d.]+) s/.exec(output)?.[1])
   }
-  return { seconds, eventsPerSecond: args.events / seconds }
+  return { seconds, eventsPerSecond: dataset.events.length / seconds }
 }
 
 /**

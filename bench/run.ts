@@ -38,6 +38,7 @@ import { type Auth, formatTable, type Row } from './table.js'
 const { values: args } = parseArgs({
   options: {
     events: { type: 'string', default: '10000' },
+    series: { type: 'string', default: '0' },
     db: { type: 'string', default: 'sqlite' },
     duration: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '1' },
@@ -69,6 +70,7 @@ const dataset: DatasetArgs = {
   anchor: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))
     .toISOString()
     .slice(0, 10),
+  series: Number(args.series),
 }
 const loadOptions: LoadOptions = {
   connections: Number(args.connections),

@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import type { EventDoc, Id } from '../src/core/model.js'
+import type { EventDoc, Id, OccurrenceDoc } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import {
@@ -31,17 +31,20 @@ import {
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import { findPage } from '../src/rest/reads.js'
+import { findOccurrencePage, type OccurrencePageQuery } from '../src/rest/occurrenceReads.js'
+import { findByIds, type Page } from '../src/rest/reads.js'
+import { isSeries, occurrenceOfWireId } from '../src/recurrence/series.js'
 import {
   idList,
   idOrSlugList,
   idParam,
   nonEmptyString,
+  recordId,
   type Param,
   ParamError,
 } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
-import { addressOf, locate } from '../src/rest/locate.js'
+import { addressOf, locate, occurrenceById } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { searchCondition } from '../src/rest/search.js'
@@ -53,6 +56,13 @@ import { venueKind } from './venues.js'
 
 /** `in` with an empty list is not portable across adapters; id 0 is never used, so `[0]` matches nothing. */
 const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length ? ids : [0] } })
+
+/** `include`: the occurrences of the events named, and the occurrences named by their own ids. */
+function includedOccurrences(ids: number[]): Where {
+  const occurrences = ids.flatMap((id) => occurrenceOfWireId(id) ?? [])
+  const events = ids.filter((id) => occurrenceOfWireId(id) === undefined)
+  return { or: [within('series', events), within('id', occurrences)] }
+}
 
 const CALENDAR_OF_LIST =
   'With `Accept: text/calendar` or `ical=1`: every matching event (up to the feed limit, pages ignored) as an RFC 5545 calendar'
@@ -135,6 +145,9 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
     parse: idParam,
   } as Param<number>,
   ticketed: booleanParam('Events should have tickets (true) or not (false)'),
+  hide_subsequent_recurrences: booleanParam(
+    'Ours: each recurring event once, at its first occurrence that matches (the original has this filter internally)',
+  ),
   password: passwordParam,
   ml_language: languageParam(locales),
   ical: icalParam,
@@ -148,7 +161,6 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   const scope = statusScope(call, p.status)
   const dates = eventDateWindow(p, options.timezone)
   const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
-  if (!p.include) and.push(...dates.where)
   if (p.search) {
     and.push(...searchableProtected(call))
     const search = {
@@ -180,7 +192,6 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     and.push({ featured: p.featured ? { equals: true } : { not_equals: true } })
   if (p.ticketed !== undefined)
     and.push({ ticketed: p.ticketed ? { equals: true } : { not_equals: true } })
-  if (p.include) and.push(within('id', p.include))
   if (p.post_parent) {
     await requireExisting(call, options.slugs.events, [p.post_parent], 'post_parent')
     and.push({ parent: { equals: p.post_parent } })
@@ -204,30 +215,37 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     )
   }
 
-  const query = {
-    ...asCaller(call),
-    collection: options.slugs.events,
-    showHiddenFields: true,
+  const query: OccurrencePageQuery = {
+    events: { and },
     trash: scope.trash,
-    where: { and },
+    where: p.include ? includedOccurrences(p.include) : { and: dates.where },
+    sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
+    page,
+    limit: perPage,
+    firstOfSeries: p.hide_subsequent_recurrences,
   }
   const result = near
-    ? await nearestFirst(call, query, near, page, perPage)
-    : await findPage<EventDoc>(call, {
-        collection: options.slugs.events,
-        where: { and },
-        sort: p.include ? ['publishedAt', 'id'] : ['startDate', 'id'],
-        page,
-        limit: perPage,
-        trash: scope.trash,
-      })
-  const docs = result.docs as unknown as (EventDoc & { passwordHash?: string })[]
-  const related = await loadRelated(call, docs)
+    ? await nearestFirst(call, query, near)
+    : await findOccurrencePage(call, query)
+  const series = await findByIds<EventDoc & { passwordHash?: string }>(
+    call,
+    options.slugs.events,
+    [...new Set(result.docs.map((occurrence) => occurrence.series))],
+    { trash: scope.trash },
+  )
+  // An event trashed or made private between the two reads leaves its occurrences out.
+  const items = result.docs.flatMap((occurrence) => {
+    const doc = series.get(occurrence.series)
+    return doc ? [{ doc, occurrence }] : []
+  })
+  const docs = items.map(({ doc }) => doc)
+  const related = await loadRelated(call, [...series.values()])
   const events = await Promise.all(
-    docs.map(async (doc) =>
+    items.map(async ({ doc, occurrence }) =>
       serializeEvent(doc, related, call.serialize, {
         single: false,
         blanked: !(await unlocked(call, doc, p.password)),
+        occurrence,
       }),
     ),
   )
@@ -251,6 +269,9 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     ...dates.relative,
     ...(p.post_parent ? [['post_parent', String(p.post_parent)] as [string, string]] : []),
     ...(p.ticketed !== undefined ? [['ticketed', p.ticketed ? '1' : '0'] as [string, string]] : []),
+    ...(p.hide_subsequent_recurrences
+      ? [['hide_subsequent_recurrences', '1'] as [string, string]]
+      : []),
   ]
   return { docs, events, total: result.totalDocs, echo }
 }
@@ -286,37 +307,38 @@ async function eventsCalendar(call: RestCall<ListParams>) {
   return calendarResult(call, events, docs, 'events.ics')
 }
 
-/** Events near a point, nearest venue first, then by start: ordered here, since distance is not a column. */
+/**
+ * Occurrences of events near a point, nearest venue first, then by start: ordered here, since distance is not a
+ * column.
+ */
 async function nearestFirst(
   call: RestCall,
-  query: Parameters<RestCall['req']['payload']['find']>[0],
+  query: OccurrencePageQuery,
   distances: Map<Id, number>,
-  page: number,
-  perPage: number,
-) {
-  const { docs: candidates } = await call.req.payload.find({
-    ...query,
+): Promise<Page<OccurrenceDoc>> {
+  const all = await findOccurrencePage(call, { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER })
+  const { docs: events } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: call.options.slugs.events,
+    trash: query.trash,
     pagination: false,
-    select: { venue: true, startDate: true },
+    where: within('id', [...new Set(all.docs.map((occurrence) => occurrence.series))]),
+    select: { venue: true },
   })
-  const distanceOf = (event: { venue?: Id[] | null }) =>
-    Math.min(...(event.venue ?? []).map((id) => distances.get(id) ?? Infinity))
-  const ordered = (candidates as unknown as { id: Id; startDate: string; venue?: Id[] }[]).sort(
+  const venues = new Map(
+    (events as unknown as { id: Id; venue?: Id[] | null }[]).map((event) => [
+      event.id,
+      event.venue,
+    ]),
+  )
+  const distanceOf = (occurrence: OccurrenceDoc) =>
+    Math.min(...(venues.get(occurrence.series) ?? []).map((id) => distances.get(id) ?? Infinity))
+  const ordered = all.docs.sort(
     (a, b) =>
       distanceOf(a) - distanceOf(b) || a.startDate.localeCompare(b.startDate) || a.id - b.id,
   )
-  const pageIds = ordered.slice((page - 1) * perPage, page * perPage).map((event) => event.id)
-  const { docs } = await call.req.payload.find({
-    ...query,
-    pagination: false,
-    where: within('id', pageIds),
-  })
-  const byId = new Map(docs.map((doc) => [doc.id as Id, doc]))
-  return {
-    docs: pageIds.map((id) => byId.get(id)!),
-    totalDocs: ordered.length,
-    totalPages: Math.ceil(ordered.length / perPage),
-  }
+  const offset = (query.page - 1) * query.limit
+  return { docs: ordered.slice(offset, offset + query.limit), totalDocs: ordered.length }
 }
 
 const singleParams = (locales: string[]) => ({
@@ -344,23 +366,57 @@ type SingleParams = ReturnType<typeof singleParams>
  * longer answer to theirs.
  */
 async function getEvent(call: RestCall<SingleParams>) {
+  const byId = call.path.id === undefined ? undefined : (recordId(call.path.id) ?? 0)
+  const asked = byId === undefined ? undefined : occurrenceOfWireId(byId)
+  const wanted = asked === undefined ? undefined : await occurrenceById(call, asked)
+  if (asked !== undefined && !wanted) throw eventNotFound(call.path.id!)
   const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(
     call,
     call.options.slugs.events,
-    addressOf(call, { unpublishedHaveNoSlug: true }),
+    wanted
+      ? { where: { id: { equals: wanted.series } }, trash: true }
+      : addressOf(call, { unpublishedHaveNoSlug: true }),
   )
   if (!doc) {
     if (!hidden)
       throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
     throw hidden.deletedAt ? eventNoLongerAvailable() : notAccessible('event')
   }
+  if (wanted && !isSeries(doc.recurrence)) throw eventNotFound(call.path.id!)
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context)))
     throw eventPasswordProtected()
+  const occurrence =
+    wanted ?? (isSeries(doc.recurrence) ? await shownOccurrence(call, doc.id) : undefined)
   const related = await loadRelated(call, [doc])
-  const event = serializeEvent(doc, related, call.serialize, { single: true, blanked: false })
-  if (wantsCalendar(call)) return calendarResult(call, [event], [doc], `event-${doc.id}.ics`)
+  const event = serializeEvent(doc, related, call.serialize, {
+    single: true,
+    blanked: false,
+    occurrence,
+  })
+  if (wantsCalendar(call)) return calendarResult(call, [event], [doc], `event-${event.id}.ics`)
   return { body: event, headers: CALENDAR_VARY }
+}
+
+/** What a recurring event's own address shows: its occurrence now on or next, or its last when all are past. */
+async function shownOccurrence(call: RestCall, series: Id): Promise<OccurrenceDoc | undefined> {
+  const first = async (where: Where, sort: string[]) =>
+    (
+      await call.req.payload.find({
+        ...asCaller(call),
+        collection: call.options.slugs.occurrences,
+        where: { and: [{ series: { equals: series } }, where] },
+        sort,
+        limit: 1,
+        pagination: false,
+      })
+    ).docs[0] as unknown as OccurrenceDoc | undefined
+  return (
+    (await first({ endDate: { greater_than_equal: new Date().toISOString() } }, [
+      'startDate',
+      'id',
+    ])) ?? (await first({}, ['-startDate', '-id']))
+  )
 }
 
 /** For `/doc`: what reading one event answers; an unknown slug is a 400. */

@@ -14,6 +14,7 @@ import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
+import { withCalendarJobs } from './hooks/occurrenceHorizon.js'
 import { changeStampGlobal, withChangeStamp } from './database/changeStamp.js'
 import { isSqlAdapter } from './database/adapter.js'
 import { withCalendarSafeguards } from './database/safeguards.js'
@@ -64,6 +65,7 @@ export const eventsCalendarPlugin =
       localization,
       i18n: withCalendarI18n(config.i18n),
       custom: withPluginOptions(config.custom, options),
+      jobs: withCalendarJobs(config.jobs, options, !options.disabled),
       db: withCalendarSafeguards(
         config.db,
         options,

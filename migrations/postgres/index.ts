@@ -17,6 +17,7 @@ import * as migration_20261127_091051_drop_date_given from './20261127_091051_dr
 import * as migration_20261127_093000_fill_search_text from './20261127_093000_fill_search_text.js';
 import * as migration_20261127_124720_event_occurrences from './20261127_124720_event_occurrences.js';
 import * as migration_20261127_124800_fill_occurrences from './20261127_124800_fill_occurrences.js';
+import * as migration_20261127_160235_calendar_jobs from './20261127_160235_calendar_jobs.js';
 
 export const migrations = [
   {
@@ -107,11 +108,16 @@ export const migrations = [
   {
     up: migration_20261127_124720_event_occurrences.up,
     down: migration_20261127_124720_event_occurrences.down,
-    name: '20261127_124720_event_occurrences'
+    name: '20261127_124720_event_occurrences',
   },
   {
     up: migration_20261127_124800_fill_occurrences.up,
     down: migration_20261127_124800_fill_occurrences.down,
     name: '20261127_124800_fill_occurrences',
+  },
+  {
+    up: migration_20261127_160235_calendar_jobs.up,
+    down: migration_20261127_160235_calendar_jobs.down,
+    name: '20261127_160235_calendar_jobs'
   },
 ];

@@ -44,7 +44,13 @@ export const DEFAULT_ICAL = {
 }
 
 /** How far ahead recurring series are kept as occurrences, and how many one series may have. */
-export const DEFAULT_RECURRENCE = { horizonMonths: 60, maxOccurrences: 1000 }
+export const DEFAULT_RECURRENCE = {
+  horizonMonths: 60,
+  maxOccurrences: 1000,
+  /** Every night at 03:15, server time. */
+  schedule: '15 3 * * *' as string | false,
+  autoRun: true,
+}
 
 /** The events' column of all their text in every language, which `search` matches and the search indexes index. */
 export const SEARCH_TEXT_FIELD = 'searchText'

@@ -80,6 +80,24 @@ export type TermDoc = {
   count?: number | null
 }
 
+/** How an event repeats, as stored: `rule` in RFC 5545's text, and extra and excluded local starts. */
+export type Recurrence = {
+  rule?: string | null
+  rdates?: string[] | null
+  exdates?: string[] | null
+}
+
+/** One time an event takes place (`collections/occurrences.ts`). */
+export type OccurrenceDoc = {
+  id: Id
+  series: Id
+  /** The local date the rule puts it on, `-2` for a second one that day: its name for as long as the series lives. */
+  key: string
+  /** UTC instants (ISO 8601) */
+  startDate: string
+  endDate: string
+}
+
 export type EventDoc = PostState & {
   id: Id
   title?: string | null
@@ -92,6 +110,7 @@ export type EventDoc = PostState & {
   /** IANA name or `UTC±N` */
   timezone: string
   allDay?: boolean | null
+  recurrence?: Recurrence | null
   cost?: string | null
   currencySymbol?: string | null
   currencyCode?: string | null
@@ -144,4 +163,6 @@ export type EventView = {
    * (test/fixtures/captures/events-by-slug-password-no-password.json).
    */
   blanked: boolean
+  /** The occurrence of a recurring event shown: its own id, dates and address (docs/api.md#recurring-events). */
+  occurrence?: OccurrenceDoc
 }

@@ -176,11 +176,18 @@ export type EventsCalendarOptions = {
     name?: string | Record<string, string>
   }
   /**
-   * Recurring events: how many months ahead a series without end is kept as occurrences (a scheduled job moves
-   * that horizon forward as time passes), and the most occurrences one series may have.
-   * @default { horizonMonths: 60, maxOccurrences: 1000 }
+   * Recurring events: how many months ahead a series without end is kept as occurrences, and the most occurrences
+   * one series may have. A job of Payload's jobs queue moves the horizon forward, on `schedule` (a cron
+   * expression; `false`: never); with `autoRun` this process runs it (a long-running server; a serverless host
+   * sets it false and runs Payload's jobs from its own cron).
+   * @default { horizonMonths: 60, maxOccurrences: 1000, schedule: '15 3 * * *', autoRun: true }
    */
-  recurrence?: { horizonMonths?: number; maxOccurrences?: number }
+  recurrence?: {
+    horizonMonths?: number
+    maxOccurrences?: number
+    schedule?: string | false
+    autoRun?: boolean
+  }
   /**
    * Keeps what the database schema is made of, so the same migrations serve the site: the collections, the
    * change-stamp global and the indexes the plugin adds (with Postgres's `pg_trgm` extension), plus the content
@@ -216,7 +223,12 @@ export type ResolvedCalendarOptions = {
     refreshMinutes: number
     names: Record<string, string>
   }
-  recurrence: { horizonMonths: number; maxOccurrences: number }
+  recurrence: {
+    horizonMonths: number
+    maxOccurrences: number
+    schedule: string | false
+    autoRun: boolean
+  }
   disabled: boolean
 }
 
@@ -237,8 +249,9 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
     if (!Number.isInteger(value) || value < 1)
       throw new Error(`eventsCalendarPlugin: ${name} must be a positive integer`)
   }
-  for (const [name, value] of Object.entries(input.recurrence ?? {})) {
-    if (!Number.isInteger(value) || (value as number) < 1)
+  const { horizonMonths, maxOccurrences } = input.recurrence ?? {}
+  for (const [name, value] of Object.entries({ horizonMonths, maxOccurrences })) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1))
       throw new Error(`eventsCalendarPlugin: recurrence.${name} must be a positive integer`)
   }
   for (const [name, value] of Object.entries(input.ical ?? {})) {

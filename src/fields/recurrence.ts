@@ -1,15 +1,10 @@
 import type { Field, PayloadRequest } from 'payload'
 
+import type { Recurrence } from '../core/model.js'
+
 import { t3 } from '../core/adminLanguages.js'
 import { isRepeatDate } from '../recurrence/expand.js'
 import { parseRule, RuleError } from '../recurrence/rule.js'
-
-/** How an event repeats, as stored: `rule` in RFC 5545's text, and extra and excluded starts (`SeriesTiming`). */
-export type Recurrence = {
-  rule?: string | null
-  rdates?: string[] | null
-  exdates?: string[] | null
-}
 
 const KEYS = new Set(['rule', 'rdates', 'exdates'])
 

@@ -3,18 +3,20 @@ import type {
   CollectionBeforeDeleteHook,
   Payload,
   PayloadRequest,
+  Where,
 } from 'payload'
+
+import type { Recurrence } from '../core/model.js'
 
 import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
 
 import { forEachBatch } from '../database/batches.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
-import type { Recurrence } from '../fields/recurrence.js'
-import { expandSeries, type SeriesTiming } from '../recurrence/expand.js'
+import { type Expansion, expandSeries, type SeriesTiming } from '../recurrence/expand.js'
 import { parseRule } from '../recurrence/rule.js'
 
 type Id = number | string
-type EventTiming = {
+export type EventTiming = {
   id: Id
   startDate: string
   endDate: string
@@ -41,6 +43,10 @@ function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
   return horizon
 }
 
+/** The occurrences of `event` up to the horizon from now, at most `maxOccurrences`. */
+export const expandEvent = (options: ResolvedCalendarOptions, event: EventTiming): Expansion =>
+  expandSeries(seriesTimingOf(event), horizonOf(options), options.recurrence.maxOccurrences)
+
 const timingOf = (event: EventTiming) =>
   JSON.stringify([
     event.startDate,
@@ -66,11 +72,7 @@ export async function syncOccurrences(
   event: EventTiming,
 ): Promise<void> {
   const collection = options.slugs.occurrences
-  const { occurrences } = expandSeries(
-    seriesTimingOf(event),
-    horizonOf(options),
-    options.recurrence.maxOccurrences,
-  )
+  const { occurrences } = expandEvent(options, event)
   await lockUntilCommit({ ...req, payload }, [`occurrences ${event.id}`])
   const { docs } = await payload.find({
     collection,
@@ -129,17 +131,10 @@ export const removeOccurrences =
 /** Events read per query while keeping every event's occurrences. */
 const FILL_BATCH = 200
 
-/**
- * Keeps the occurrences of every event, trashed ones too, up to the horizon from now: for the migration that gives
- * events saved before occurrences existed theirs. Safe to run again: what is in line is left as it is. Returns the
- * number of events gone through.
- */
-export async function fillOccurrences(
-  payload: Payload,
-  req: Partial<PayloadRequest>,
-): Promise<number> {
+/** Keeps the occurrences of every event matching `where`, trashed ones too, up to the horizon from now. */
+function keepAll(payload: Payload, req: Partial<PayloadRequest>, where?: Where): Promise<number> {
   const options = pluginOptionsOf(payload.config)
-  if (!options) throw new Error('fillOccurrences needs a config with the events calendar plugin')
+  if (!options) throw new Error('occurrences need a config with the events calendar plugin')
   return forEachBatch<EventTiming>(
     payload,
     req,
@@ -147,9 +142,28 @@ export async function fillOccurrences(
       collection: options.slugs.events,
       select: { startDate: true, endDate: true, timezone: true, allDay: true, recurrence: true },
       size: FILL_BATCH,
+      where,
     },
     async (events) => {
       for (const event of events) await syncOccurrences(payload, req, options, event)
     },
   )
 }
+
+/**
+ * Keeps the occurrences of every event, up to the horizon from now: for the migration that gives events saved
+ * before occurrences existed theirs. Safe to run again: what is in line is left as it is. Returns the number of
+ * events gone through.
+ */
+export const fillOccurrences = (payload: Payload, req: Partial<PayloadRequest>): Promise<number> =>
+  keepAll(payload, req)
+
+/**
+ * Moves the horizon of every recurring event forward to `horizonMonths` from now: the scheduled job's work
+ * (`occurrenceHorizonTask`). Occurrences already kept stay as they are; safe to run on several instances at
+ * once, as saves of a series are. Returns the number of recurring events gone through.
+ */
+export const extendOccurrences = (
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+): Promise<number> => keepAll(payload, req, { recurrence: { exists: true } })

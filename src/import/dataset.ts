@@ -52,6 +52,8 @@ export type DatasetEvent = {
   tags?: string[]
   venue?: string | null
   organizer?: string[]
+  /** How the event repeats: RFC 5545 rule text, in its zone (docs/api.md#recurring-events). */
+  recurrence?: string
 }
 
 export type Dataset = {
@@ -128,6 +130,7 @@ export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
           : []
         : undefined,
     organizers: lookup && event.organizer?.map((key) => lookup('organizers', key)),
+    recurrence: event.recurrence ? { rule: event.recurrence } : undefined,
   })
 }
 

@@ -24,6 +24,7 @@ import {
   validateParams,
 } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
+import { checkSeries, OCCURRENCES_CAPPED, recurrenceParam } from './recurrenceWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
 import { inTransaction, moveToTrash } from './transaction.js'
@@ -143,6 +144,7 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
     ['array', 'integer', 'string', 'object'],
   ),
   password: text('The event password; empty removes it'),
+  recurrence: recurrenceParam,
   ml_language: languageParam(locales),
 })
 
@@ -188,6 +190,15 @@ export function eventWriteMethods(
         : existing && new Date(existing.endDate)
     if (start && end && end < start)
       throw invalidParam('end_date', 'The end date must not be before the start date.')
+    const recurrence = p.recurrence !== undefined ? p.recurrence : existing?.recurrence
+    const { capped } = checkSeries(options, {
+      id: existing?.id ?? 0,
+      startDate: start!.toISOString(),
+      endDate: end!.toISOString(),
+      timezone: zone,
+      allDay: p.all_day ?? existing?.allDay,
+      recurrence,
+    })
     const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
     set('title', p.title)
     set('slug', p.slug)
@@ -196,6 +207,7 @@ export function eventWriteMethods(
     if (p.start_date !== undefined) data.startDate = start!.toISOString()
     if (p.end_date !== undefined) data.endDate = end!.toISOString()
     set('allDay', p.all_day)
+    set('recurrence', p.recurrence)
     set('cost', p.cost)
     set('currencySymbol', p.currency_symbol)
     set('currencyCode', p.currency_code)
@@ -225,18 +237,19 @@ export function eventWriteMethods(
     if (p.organizer !== undefined) {
       data.organizers = await resolveLinked(call, inline(call, linked.organizer), p.organizer)
     }
-    return data
+    return { data, capped }
   }
 
-  const respond = async (call: RestCall, doc: EventDoc, status = 200) => ({
+  const respond = async (call: RestCall, doc: EventDoc, status = 200, capped = false) => ({
     status,
     body: serializeEvent(doc, await loadRelated(call, [doc]), call.serialize, {
       single: false,
       blanked: false,
     }),
-    ...(status === 201
-      ? { headers: { Location: `${call.serialize.namespaceURL}/events/${doc.id}` } }
-      : {}),
+    headers: {
+      ...(status === 201 && { Location: `${call.serialize.namespaceURL}/events/${doc.id}` }),
+      ...(capped && { [OCCURRENCES_CAPPED]: String(options.recurrence.maxOccurrences) }),
+    },
   })
 
   /**
@@ -275,14 +288,17 @@ export function eventWriteMethods(
     params: writeParams(options, locales, true),
     returns: { schema: 'Event', status: 201 },
     handler: async (call) => {
-      const doc = await inTransaction(call, async () =>
-        call.req.payload.create({
+      let capped = false
+      const doc = await inTransaction(call, async () => {
+        const written = await dataOf(call)
+        capped = written.capped
+        return call.req.payload.create({
           ...asCaller(call),
           collection,
-          data: (await dataOf(call)) as never,
-        }),
-      )
-      return respond(call, doc as unknown as EventDoc, 201)
+          data: written.data as never,
+        })
+      })
+      return respond(call, doc as unknown as EventDoc, 201, capped)
     },
   })
 
@@ -293,16 +309,19 @@ export function eventWriteMethods(
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
+      let capped = false
       const doc = await inTransaction(call, async () => {
         const existing = await target(call)
+        const written = await dataOf(call, existing)
+        capped = written.capped
         return call.req.payload.update({
           ...asCaller(call),
           collection,
           id: existing.id,
-          data: (await dataOf(call, existing)) as never,
+          data: written.data as never,
         })
       })
-      return respond(call, doc as unknown as EventDoc)
+      return respond(call, doc as unknown as EventDoc, 200, capped)
     },
   })
 

@@ -1,6 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { Id } from '../core/model.js'
+import type { Id, OccurrenceDoc } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { lockUntilCommit, recordLock } from '../database/writeLocks.js'
@@ -25,6 +25,26 @@ export function addressOf(
     or: [{ status: { not_in: ['draft', 'pending'] } }, { slugGiven: { equals: true } }],
   }
   return { where: unpublishedHaveNoSlug ? { and: [slug, hasSlug] } : slug, trash: false }
+}
+
+/**
+ * The occurrence stored under `id`, whoever asks: the route then reads its event as the caller, and answers as
+ * for the event (403 for one the caller may not see, rather than 404).
+ */
+export async function occurrenceById(
+  call: RestCall,
+  id: number,
+): Promise<OccurrenceDoc | undefined> {
+  const { docs } = await call.req.payload.find({
+    collection: call.options.slugs.occurrences,
+    where: { id: { equals: id } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req: call.req,
+  })
+  return docs[0] as unknown as OccurrenceDoc | undefined
 }
 
 type Located<T> =

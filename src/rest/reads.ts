@@ -21,7 +21,7 @@ export type PageQuery = {
 
 export type Page<T> = { docs: T[]; totalDocs: number }
 
-type Plan = {
+export type Plan = {
   connection: SqlConnection
   tables: CollectionTables
   where: Where
@@ -53,7 +53,7 @@ function localeChain(req: PayloadRequest, locale: string): string[] {
  * for a collection whose fields all map to columns, with the caller's read access added to the filter exactly as
  * Payload adds it. `none` when the caller may read nothing; null when SQL cannot serve (then the Local API does).
  */
-async function plan(
+export async function plan(
   call: RestCall,
   collection: CollectionSlug,
   where: Where,

@@ -1,7 +1,15 @@
-import type { EventDoc, EventView, Id, Related, SerializeContext } from '../core/model.js'
-import type { EventObject } from './wire.js'
+import type {
+  EventDoc,
+  EventView,
+  Id,
+  OccurrenceDoc,
+  Related,
+  SerializeContext,
+} from '../core/model.js'
+import type { EventObject, RecurrenceObject } from './wire.js'
 
 import { formatCost } from './cost.js'
+import { isSeries, occurrenceWireId } from '../recurrence/series.js'
 import { dateDetails, timezoneAbbr, wallClock } from './dates.js'
 import { escapeHtml, excerptHtml, richTextToHtml } from '../richText/toHtml.js'
 import { serializeImage } from './image.js'
@@ -63,28 +71,53 @@ function dates(event: EventDoc) {
   }
 }
 
+/** An occurrence's page: the series' page with the occurrence's key as one more path segment. */
+function occurrenceURL(url: string, occurrence: OccurrenceDoc | undefined): string {
+  if (!occurrence) return url
+  const address = new URL(url)
+  address.pathname = `${address.pathname.replace(/\/?$/, '/')}${occurrence.key}/`
+  return address.toString()
+}
+
+const recurrenceOf = (
+  series: EventDoc,
+  occurrence: OccurrenceDoc | undefined,
+): RecurrenceObject => ({
+  series_id: series.id,
+  occurrence: occurrence?.key ?? null,
+  rule: series.recurrence?.rule?.trim() || null,
+  rdates: series.recurrence?.rdates ?? [],
+  exdates: series.recurrence?.exdates ?? [],
+})
+
 /**
  * An event (test/fixtures/captures/events-single-get-anon.json), field for field and in the original's key order:
  * `venue` is one object, several in an array, or `[]`; `organizer` is always an array; `json_ld` on single GETs only,
  * and never for a password-protected event.
  */
 export function serializeEvent(
-  doc: EventDoc,
+  series: EventDoc,
   related: Related,
   ctx: SerializeContext,
   view: EventView,
 ): EventObject {
-  const url = fillTemplate(ctx.urls.event, ctx, { id: doc.id, slug: doc.slug })
+  const repeats = isSeries(series.recurrence)
+  const occurrence = repeats ? view.occurrence : undefined
+  const doc = occurrence
+    ? { ...series, startDate: occurrence.startDate, endDate: occurrence.endDate }
+    : series
+  const id = occurrence ? occurrenceWireId(occurrence.id) : doc.id
+  const url = occurrenceURL(fillTemplate(ctx.urls.event, ctx, { id, slug: doc.slug }), occurrence)
   const single = { single: view.single && !view.blanked }
   const venues = pick(doc.venue, related.venues).map((venue) =>
     serializeVenue(venue, related, ctx, single),
   )
   const event: EventObject = {
-    id: doc.id,
-    ...globalIds(doc.id, ctx),
+    id,
+    ...globalIds(id, ctx),
     ...postFields(doc, ctx),
     url,
-    rest_url: `${ctx.namespaceURL}/events/${doc.id}`,
+    rest_url: `${ctx.namespaceURL}/events/${id}`,
     title: escapeHtml(doc.title ?? ''),
     description: richTextToHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt),
@@ -109,6 +142,7 @@ export function serializeEvent(
       serializeOrganizer(organizer, related, ctx, single),
     ),
     custom_fields: [],
+    ...(repeats && { recurrence: recurrenceOf(doc, occurrence) }),
   }
   if (view.blanked) return Object.assign(event, blanked())
   // the original leaves the json_ld out for a password-protected event, even when unlocked

@@ -11,6 +11,7 @@ import type {
   PersonJsonLd,
   PlaceJsonLd,
   PostalAddress,
+  RecurrenceObject,
   TermObject,
   TermUrls,
   VenueObject,
@@ -57,6 +58,7 @@ export type ComponentName =
   | 'PersonJsonLd'
   | 'PlaceJsonLd'
   | 'PostalAddress'
+  | 'Recurrence'
   | 'RouteDescription'
   | 'Term'
   | 'TermUrls'
@@ -373,9 +375,35 @@ const event = objectOf<EventObject>(
     },
     organizer: { type: 'array', items: ref('Organizer') },
     custom_fields: alwaysEmpty,
+    recurrence: ref('Recurrence'),
     json_ld: ref('EventJsonLd'),
   },
-  ['json_ld'],
+  ['recurrence', 'json_ld'],
+)
+
+const recurrence = objectOf<RecurrenceObject>(
+  "Ours, on recurring events only (the original has no such field): the series and how it repeats. An occurrence's `id` is its own, from 1000000001 up, and its `url` ends in its date",
+)(
+  {
+    series_id: { ...integer, description: 'The id of the event that repeats' },
+    occurrence: {
+      type: ['string', 'null'],
+      description:
+        'The local date the rule puts the occurrence on (`YYYY-MM-DD`, `-2` for a second one that day): its name while the series lives; null for the series itself, in the answer to a write',
+    },
+    rule: {
+      type: ['string', 'null'],
+      description:
+        'The RFC 5545 rule (`FREQ=WEEKLY;BYDAY=TU,TH;COUNT=10`), null with extra dates only',
+    },
+    rdates: {
+      ...strings,
+      description:
+        "Extra starts: local `YYYY-MM-DDTHH:MM[:SS]` in the event's zone (a date alone for all-day), or instants ending in `Z`",
+    },
+    exdates: { ...strings, description: 'Excluded local starts, as `rdates`' },
+  },
+  [],
 )
 
 /** A nested error of `data.details`: what a type or limit check found wrong with one parameter. */
@@ -484,6 +512,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, Schema> = {
   PersonJsonLd: personJsonLd,
   OfferJsonLd: offerJsonLd,
   PostalAddress: postalAddress,
+  Recurrence: recurrence,
   Error: error,
   Index: index,
   RouteDescription: routeDescription,

@@ -218,8 +218,23 @@ export type EventObject = { id: number } & GlobalIds &
     venue: VenueObject | VenueObject[] | []
     organizer: OrganizerObject[]
     custom_fields: []
+    /** Ours, on recurring events only (docs/api.md#recurring-events). */
+    recurrence?: RecurrenceObject
     json_ld?: EventJsonLd
   }
+
+/** The series an occurrence belongs to, and how it repeats. */
+export type RecurrenceObject = {
+  series_id: number
+  /**
+   * The occurrence's name in its series: the local date the rule puts it on, `-2` for a second that day; null
+   * for the series itself (the answer to a write).
+   */
+  occurrence: string | null
+  rule: string | null
+  rdates: string[]
+  exdates: string[]
+}
 
 /** The blanked cost details, in the key order the original emits them. */
 export type BlankedCostDetails = {

@@ -9,7 +9,12 @@ import { createLocalReq } from 'payload'
 
 import type { RestCall } from '../../src/rest/route.js'
 
+import { pluginOptionsOf } from '../../src/core/options.js'
 import { NAMESPACE_REQUEST } from '../../src/hooks/protectedFields.js'
+import {
+  findOccurrencePage,
+  throughLocalApi as occurrencesThroughLocalApi,
+} from '../../src/rest/occurrenceReads.js'
 import { findByIds, findPage, readsInSql } from '../../src/rest/reads.js'
 import { createCalendar, inDays } from '../helpers/calendar.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
@@ -27,6 +32,22 @@ beforeAll(async () => {
   const author = await createUser(server, admin, 'author@example.test', 'author')
   await createUser(server, admin, 'editor@example.test', 'editor')
   calendar = await createCalendar(payload)
+  for (const [title, rule, categories] of [
+    ['Weekly jazz', 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=20', [calendar.categories.jazz.id]],
+    ['Monthly sports', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=6', [calendar.categories.sports.id]],
+  ] as const) {
+    await payload.create({
+      collection: 'events',
+      data: {
+        title,
+        startDate: inDays(1, 19),
+        endDate: inDays(1, 21),
+        status: 'publish',
+        recurrence: { rule },
+        categories,
+      } as never,
+    })
+  }
   await payload.update({
     collection: 'events',
     id: calendar.events.draft.id,
@@ -53,7 +74,7 @@ async function callAs(email: string | null, locale: string): Promise<RestCall> {
     { user: email ? users[email]! : undefined, locale: locale as 'en' },
     payload,
   )
-  return { req, locale } as unknown as RestCall
+  return { req, locale, options: pluginOptionsOf(payload.config) } as unknown as RestCall
 }
 
 /** The Local API's answer, as the caller; hidden fields shown as the routes ask, write-only ones left out. */
@@ -93,6 +114,7 @@ test('events, venues, organizers, categories and tags are read in SQL; images th
     'organizers',
     'event-categories',
     'event-tags',
+    'event-occurrences',
   ] as const) {
     expect(await readsInSql(payload, collection)).toBe(true)
   }
@@ -163,6 +185,58 @@ describe.each([
         expected,
       )
     }
+  })
+})
+
+describe.each([
+  ['anonymous', null],
+  ['an author', 'author@example.test'],
+  ['an editor', 'editor@example.test'],
+])('occurrences of events read in SQL as %s equal the Local API', (_name, email) => {
+  const window = (): Where => ({
+    and: [
+      { startDate: { greater_than_equal: inDays(0) } },
+      { endDate: { less_than_equal: inDays(60) } },
+    ],
+  })
+  test.each(EVENT_FILTERS)(
+    '%s, in a window, every occurrence and each series once',
+    async (_filter, where) => {
+      const call = await callAs(email, 'en')
+      for (const firstOfSeries of [false, true]) {
+        for (const [page, limit] of [
+          [1, 100],
+          [2, 7],
+        ]) {
+          const query = {
+            events: where(),
+            trash: false,
+            where: window(),
+            sort: ['startDate', 'id'],
+            page,
+            limit,
+            firstOfSeries,
+          }
+          expect(await findOccurrencePage(call, query)).toEqual(
+            await occurrencesThroughLocalApi(call, query),
+          )
+        }
+      }
+    },
+  )
+  test("by the events' publication date, then start", async () => {
+    const call = await callAs(email, 'zh-hant')
+    const query = {
+      events: {},
+      trash: false,
+      where: {},
+      sort: ['series.publishedAt', 'startDate', 'id'],
+      page: 1,
+      limit: 200,
+    }
+    const expected = await occurrencesThroughLocalApi(call, query)
+    expect(expected.totalDocs).toBeGreaterThan(26)
+    expect(await findOccurrencePage(call, query)).toEqual(expected)
   })
 })
 

@@ -1,0 +1,196 @@
+import type { Where } from 'payload'
+
+import type { OccurrenceDoc } from '../core/model.js'
+import type { RestCall } from './route.js'
+
+import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
+import { recordColumns, toRecords } from '../database/sql/records.js'
+import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
+import { asCaller } from './localApi.js'
+import { type Page, type Plan, plan } from './reads.js'
+
+export type OccurrencePageQuery = {
+  /** The events whose occurrences are listed; the caller's read access is added as for events. */
+  events: Where
+  /** Include trashed events. */
+  trash: boolean
+  /** Conditions on the occurrences' own fields (their dates, their ids). */
+  where: Where
+  /**
+   * Occurrence fields, or `series.<field>` for an unlocalized field of the event; `-` for descending. The last
+   * should be unique (`id`) for a stable order.
+   */
+  sort: string[]
+  page: number
+  limit: number
+  /** Each series once: its first occurrence, in `sort` order, among those matching. */
+  firstOfSeries?: boolean
+}
+
+const SERIES = 'series.'
+
+/**
+ * A page of the occurrences of the events the caller may read, and how many there are in all: the list items of
+ * `/events`. In SQL (the occurrences joined with their events, each side filtered as its own reads are) when the
+ * adapter and the filters allow, else through the Local API as the caller: the matching events first, then their
+ * occurrences.
+ */
+export async function findOccurrencePage(
+  call: RestCall,
+  query: OccurrencePageQuery,
+): Promise<Page<OccurrenceDoc>> {
+  const events = await plan(call, call.options.slugs.events, query.events, query.trash)
+  if (events === 'none') return { docs: [], totalDocs: 0 }
+  const occurrences = collectionTables(call.req.payload, call.options.slugs.occurrences)
+  if (events && occurrences.complete) {
+    try {
+      return await sqlPage(events, occurrences, query)
+    } catch (error) {
+      if (!(error instanceof UnsupportedQuery)) throw error
+    }
+  }
+  return throughLocalApi(call, query)
+}
+
+async function sqlPage(
+  events: Plan,
+  occurrences: CollectionTables,
+  query: OccurrencePageQuery,
+): Promise<Page<OccurrenceDoc>> {
+  const { connection } = events
+  const { sql } = connection
+  const name = sql.identifier
+  const occurrence = name(occurrences.main)
+  const seriesColumn = name(columnOf(occurrences, 'series'))
+  const eventTable = name(events.tables.main)
+  const from = sql`${occurrence} JOIN ${eventTable} ON ${eventTable}.${name('id')} = ${occurrence}.${seriesColumn}`
+  const ownSort = query.sort.filter((key) => !key.replace(/^-/, '').startsWith(SERIES))
+  const order = (tables: CollectionTables, keys: string[]) =>
+    sql.join(
+      keys.map((key) => {
+        const field = key.replace(/^-/, '')
+        const descending = key.startsWith('-')
+        if (!field.startsWith(SERIES))
+          return sql`${name(tables.main)}.${name(columnOf(tables, field))} ${descending ? sql`DESC` : sql`ASC`}`
+        // An event's field may be empty (a draft's publication date): first, as MongoDB and the Local API form
+        // put it, on both SQL databases.
+        const column = sql`${eventTable}.${name(columnOf(events.tables, field.slice(SERIES.length)))}`
+        return descending ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS FIRST`
+      }),
+      sql`, `,
+    )
+  let filter = sql`${whereToSql(connection, occurrences, query.where)}
+    AND ${whereToSql(connection, events.tables, events.where, { fullText: events.fullText })}`
+  if (query.firstOfSeries) {
+    const other = { ...occurrences, main: `${occurrences.main}_first` }
+    const alias = name(other.main)
+    filter = sql`${filter} AND ${occurrence}.${name('id')} = (
+      SELECT ${alias}.${name('id')} FROM ${occurrence} AS ${alias}
+      WHERE ${alias}.${seriesColumn} = ${occurrence}.${seriesColumn}
+        AND ${whereToSql(connection, other, query.where)}
+      ORDER BY ${order(other, ownSort)} LIMIT 1)`
+  }
+  const [{ total }] = await connection.rows(
+    sql`SELECT COUNT(*) AS ${name('total')} FROM ${from} WHERE ${filter}`,
+  )
+  const totalDocs = Number(total)
+  const offset = (query.page - 1) * query.limit
+  if (offset >= totalDocs) return { docs: [], totalDocs }
+  const rows = await connection.rows(
+    sql`SELECT ${recordColumns(connection, occurrences, [])} FROM ${from} WHERE ${filter}
+        ORDER BY ${order(occurrences, query.sort)} LIMIT ${query.limit} OFFSET ${offset}`,
+  )
+  const docs = await toRecords(connection, occurrences, rows, [])
+  return { docs: docs as unknown as OccurrenceDoc[], totalDocs }
+}
+
+function columnOf(tables: CollectionTables, field: string): string {
+  const column = tables.columns.get(field)
+  if (!column || column.localized) throw new UnsupportedQuery(`sort ${field}`)
+  return column.column
+}
+
+type Sortable = Record<string, unknown>
+
+/** Compares two rows by `sort` keys: strings and numbers, `-` for descending, missing values first. */
+const bySort = (sort: string[], valueOf: (row: Sortable, field: string) => unknown) =>
+  function compare(a: Sortable, b: Sortable): number {
+    for (const key of sort) {
+      const field = key.replace(/^-/, '')
+      const [x, y] = [valueOf(a, field), valueOf(b, field)]
+      if (x === y) continue
+      const order = x == null ? -1 : y == null ? 1 : x < y ? -1 : 1
+      return key.startsWith('-') ? -order : order
+    }
+    return 0
+  }
+
+/**
+ * `findOccurrencePage` through the Local API, as the caller: the matching events, then their matching occurrences,
+ * ordered and paged here when the order or `firstOfSeries` needs the events' fields, else by the database.
+ */
+export async function throughLocalApi(
+  call: RestCall,
+  query: OccurrencePageQuery,
+): Promise<Page<OccurrenceDoc>> {
+  const { slugs } = call.options
+  const eventSort = query.sort
+    .map((key) => key.replace(/^-/, ''))
+    .filter((field) => field.startsWith(SERIES))
+    .map((field) => field.slice(SERIES.length))
+  const { docs: events } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: slugs.events,
+    where: query.events,
+    trash: query.trash,
+    pagination: false,
+    select: Object.fromEntries(eventSort.map((field) => [field, true])),
+  })
+  if (!events.length) return { docs: [], totalDocs: 0 }
+  const where: Where = {
+    and: [query.where, { series: { in: events.map((event) => event.id) } }],
+  }
+  if (!eventSort.length && !query.firstOfSeries) {
+    const { docs, totalDocs } = await call.req.payload.find({
+      ...asCaller(call),
+      collection: slugs.occurrences,
+      where,
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+    })
+    // Beyond the last page Payload answers no total; the routes' totals count every match.
+    const counted =
+      docs.length || query.page === 1
+        ? totalDocs
+        : (
+            await call.req.payload.count({
+              ...asCaller(call),
+              collection: slugs.occurrences,
+              where,
+            })
+          ).totalDocs
+    return { docs: docs as unknown as OccurrenceDoc[], totalDocs: counted }
+  }
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: slugs.occurrences,
+    where,
+    pagination: false,
+  })
+  const eventsById = new Map(events.map((event) => [event.id, event as unknown as Sortable]))
+  const valueOf = (row: Sortable, field: string) =>
+    field.startsWith(SERIES)
+      ? eventsById.get(row.series as number)?.[field.slice(SERIES.length)]
+      : row[field]
+  let ordered = (docs as unknown as Sortable[]).sort(bySort(query.sort, valueOf))
+  if (query.firstOfSeries) {
+    const seen = new Set<unknown>()
+    ordered = ordered.filter((row) => !seen.has(row.series) && Boolean(seen.add(row.series)))
+  }
+  const offset = (query.page - 1) * query.limit
+  return {
+    docs: ordered.slice(offset, offset + query.limit) as unknown as OccurrenceDoc[],
+    totalDocs: ordered.length,
+  }
+}

@@ -1,0 +1,80 @@
+import type { Recurrence } from '../core/model.js'
+import type { ResolvedCalendarOptions } from '../core/options.js'
+import type { Param } from './params.js'
+
+import { expandEvent, type EventTiming } from '../hooks/occurrences.js'
+import { isRepeatDate } from '../recurrence/expand.js'
+import { parseRule, RuleError, formatRule } from '../recurrence/rule.js'
+import { isSeries } from '../recurrence/series.js'
+import { invalidParam } from './errors.js'
+import { ParamError } from './params.js'
+
+/** The header of a write whose series the cap on occurrences cut short: the cap. */
+export const OCCURRENCES_CAPPED = 'X-Calendar-Occurrences-Capped'
+
+const FIELDS = new Set(['rule', 'rdates', 'exdates'])
+
+/** The rule text, checked, in its canonical form; empty is no rule. */
+function ruleOf(raw: unknown): string | null {
+  if (raw === null || raw === undefined || raw === '') return null
+  if (typeof raw !== 'string')
+    throw new ParamError('The rule is RFC 5545 text, as FREQ=WEEKLY;BYDAY=TU,TH.')
+  try {
+    return formatRule(parseRule(raw))
+  } catch (error) {
+    if (error instanceof RuleError) throw new ParamError(`Invalid rule: ${error.message}.`)
+    throw error
+  }
+}
+
+function datesOf(raw: unknown, name: 'rdates' | 'exdates'): string[] {
+  if (raw === null || raw === undefined) return []
+  const dates = typeof raw === 'string' ? raw.split(',').map((date) => date.trim()) : raw
+  if (!Array.isArray(dates)) throw new ParamError(`${name} is a list of dates.`)
+  const wrong = dates.find((date) => typeof date !== 'string' || !isRepeatDate(date))
+  if (wrong !== undefined)
+    throw new ParamError(
+      `${name}: "${String(wrong)}" is not YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] or an instant ending in Z.`,
+    )
+  return [...new Set(dates as string[])]
+}
+
+/**
+ * How an event repeats, as a write gives it (docs/api.md#recurring-events): RFC 5545 rule text, or
+ * `{ rule, rdates, exdates }`; `null` or `""` makes it happen once.
+ */
+export const recurrenceParam: Param<Recurrence | null> = {
+  type: ['string', 'object', 'null'],
+  description:
+    'Ours: how the event repeats, in its own time zone. RFC 5545 rule text (`FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630`), or `{ "rule": "FREQ=MONTHLY;BYDAY=-1FR", "rdates": ["2027-12-24T19:00"], "exdates": ["2027-03-26"] }`; `null` or an empty string: it happens once',
+  parse: (raw) => {
+    if (raw === null || raw === '') return null
+    if (typeof raw === 'string') return { rule: ruleOf(raw), rdates: [], exdates: [] }
+    if (typeof raw !== 'object' || Array.isArray(raw))
+      throw new ParamError('It is rule text or { rule, rdates, exdates }.')
+    const unknown = Object.keys(raw).find((key) => !FIELDS.has(key))
+    if (unknown !== undefined)
+      throw new ParamError(`"${unknown}" is not one of rule, rdates, exdates.`)
+    const value = raw as Record<string, unknown>
+    return {
+      rule: ruleOf(value.rule),
+      rdates: datesOf(value.rdates, 'rdates'),
+      exdates: datesOf(value.exdates, 'exdates'),
+    }
+  },
+}
+
+/**
+ * Checks the timing an event write leaves: a series must take place at least once. Answers whether the cap on
+ * occurrences cut it short, for the response to say so.
+ */
+export function checkSeries(
+  options: ResolvedCalendarOptions,
+  event: EventTiming,
+): { capped: boolean } {
+  if (!isSeries(event.recurrence)) return { capped: false }
+  const { occurrences, capped } = expandEvent(options, event)
+  if (!occurrences.length)
+    throw invalidParam('recurrence', 'The rule and dates give the event no occurrence.')
+  return { capped }
+}

@@ -1,0 +1,94 @@
+/**
+ * The horizon job: Payload's scheduler queues it on `recurrence.schedule`, and each run moves every recurring
+ * event's occurrences forward to `horizonMonths` from now, keeping those already there (same ids), leaving single
+ * events alone, and changing nothing when run again.
+ */
+import { pluginOptionsOf } from '../../src/core/options.js'
+import { CALENDAR_QUEUE, HORIZON_TASK } from '../../src/hooks/occurrenceHorizon.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+import { registerFirstUser } from '../helpers/users.js'
+
+const NS = '/api/calendar/events/v1'
+
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  server = await startTestServer({ recurrence: { horizonMonths: 2, autoRun: false } })
+  admin = await registerFirstUser(server)
+})
+afterAll(() => server?.stop())
+
+const occurrencesOf = async (series: number) =>
+  (
+    await server.payload.find({
+      collection: 'event-occurrences',
+      where: { series: { equals: series } },
+      sort: 'startDate',
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    })
+  ).docs as unknown as { id: number; key: string }[]
+
+test('the scheduled job extends series without end to the horizon from now, keeping what is there', async () => {
+  const today = new Date().toISOString().slice(0, 10)
+  const created = await server.request(`${NS}/events`, {
+    token: admin,
+    body: {
+      title: 'Weekly without end',
+      status: 'publish',
+      timezone: 'Asia/Hong_Kong',
+      start_date: `${today} 19:00:00`,
+      end_date: `${today} 20:00:00`,
+      recurrence: 'FREQ=WEEKLY',
+    },
+  })
+  const single = await server.request(`${NS}/events`, {
+    token: admin,
+    body: {
+      title: 'Once',
+      status: 'publish',
+      start_date: `${today} 10:00`,
+      end_date: `${today} 11:00`,
+    },
+  })
+  expect([created.status, single.status]).toEqual([201, 201])
+  const before = await occurrencesOf(created.body.id)
+  expect(before.length).toBeGreaterThanOrEqual(8)
+  expect(before.length).toBeLessThanOrEqual(10)
+
+  // Time passes: the horizon two months from now is, four months on, six months from the series' start.
+  pluginOptionsOf(server.payload.config)!.recurrence.horizonMonths = 6
+  // The scheduler queues the job for the next time the schedule names (03:15); it runs now as if that had come.
+  const scheduled = await server.payload.jobs.handleSchedules({ queue: CALENDAR_QUEUE })
+  expect(scheduled.queued.map((job) => job.taskConfig?.slug)).toEqual([HORIZON_TASK])
+  const jobs = async () =>
+    (
+      await server.payload.find({
+        collection: 'payload-jobs' as never,
+        where: { taskSlug: { equals: HORIZON_TASK } },
+        overrideAccess: true,
+      })
+    ).docs as unknown as { id: number; waitUntil?: string }[]
+  const [queued] = await jobs()
+  const next = new Date(queued.waitUntil!)
+  expect([next > new Date(), next.getHours(), next.getMinutes()]).toEqual([true, 3, 15])
+  const run = await server.payload.jobs.runByID({ id: queued.id })
+  expect(run.jobStatus?.[queued.id]?.status).toBe('success')
+  expect(await jobs()).toEqual([])
+
+  const after = await occurrencesOf(created.body.id)
+  expect(after.length).toBeGreaterThanOrEqual(25)
+  expect(after.slice(0, before.length)).toEqual(before)
+  expect(await occurrencesOf(single.body.id)).toHaveLength(1)
+
+  // Running again changes nothing.
+  await server.payload.jobs.queue({
+    task: HORIZON_TASK as never,
+    queue: CALENDAR_QUEUE,
+    input: {} as never,
+  })
+  await server.payload.jobs.run({ queue: CALENDAR_QUEUE })
+  expect(await occurrencesOf(created.body.id)).toEqual(after)
+})
