@@ -461,6 +461,7 @@ export interface EventOccurrence {
   key: string;
   startDate: string;
   endDate: string;
+  cancelled?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -849,6 +850,7 @@ export interface EventOccurrencesSelect<T extends boolean = true> {
   key?: T;
   startDate?: T;
   endDate?: T;
+  cancelled?: T;
   updatedAt?: T;
   createdAt?: T;
 }

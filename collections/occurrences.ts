@@ -19,8 +19,12 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
   },
   access: occurrenceAccess(options.access),
   admin: { hidden: true, useAsTitle: 'key' },
-  // Lists read occurrences by start within a window; a series' occurrences are read and kept by key.
-  indexes: [{ fields: ['series', 'key'], unique: true }, { fields: ['startDate', 'endDate'] }],
+  // Lists read occurrences by start within a window and check each one's event and state in the index itself
+  // (docs/performance.md#recurring-events); a series' occurrences are read and kept by key.
+  indexes: [
+    { fields: ['series', 'key'], unique: true },
+    { fields: ['startDate', 'endDate', 'series', 'cancelled'] },
+  ],
   fields: [
     {
       name: 'series',
@@ -44,6 +48,13 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       required: true,
       label: t3('End', '结束', '結束'),
       admin: { date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      // Kept when the series is edited, so a cancelled date stays cancelled while the series has it.
+      name: 'cancelled',
+      type: 'checkbox',
+      defaultValue: false,
+      label: t3('Cancelled', '已取消', '已取消'),
     },
   ],
 })

@@ -218,7 +218,12 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   const query: OccurrencePageQuery = {
     events: { and },
     trash: scope.trash,
-    where: p.include ? includedOccurrences(p.include) : { and: dates.where },
+    where: {
+      and: [
+        { cancelled: { not_equals: true } },
+        ...(p.include ? [includedOccurrences(p.include)] : dates.where),
+      ],
+    },
     sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
     page,
     limit: perPage,
@@ -405,7 +410,9 @@ async function shownOccurrence(call: RestCall, series: Id): Promise<OccurrenceDo
       await call.req.payload.find({
         ...asCaller(call),
         collection: call.options.slugs.occurrences,
-        where: { and: [{ series: { equals: series } }, where] },
+        where: {
+          and: [{ series: { equals: series } }, { cancelled: { not_equals: true } }, where],
+        },
         sort,
         limit: 1,
         pagination: false,

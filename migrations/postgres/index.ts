@@ -18,6 +18,7 @@ import * as migration_20261127_093000_fill_search_text from './20261127_093000_f
 import * as migration_20261127_124720_event_occurrences from './20261127_124720_event_occurrences.js';
 import * as migration_20261127_124800_fill_occurrences from './20261127_124800_fill_occurrences.js';
 import * as migration_20261127_160235_calendar_jobs from './20261127_160235_calendar_jobs.js';
+import * as migration_20261127_162019_occurrence_cancelled_and_list_index from './20261127_162019_occurrence_cancelled_and_list_index.js';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261127_160235_calendar_jobs.up,
     down: migration_20261127_160235_calendar_jobs.down,
-    name: '20261127_160235_calendar_jobs'
+    name: '20261127_160235_calendar_jobs',
+  },
+  {
+    up: migration_20261127_162019_occurrence_cancelled_and_list_index.up,
+    down: migration_20261127_162019_occurrence_cancelled_and_list_index.down,
+    name: '20261127_162019_occurrence_cancelled_and_list_index'
   },
 ];

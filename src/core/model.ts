@@ -96,6 +96,8 @@ export type OccurrenceDoc = {
   /** UTC instants (ISO 8601) */
   startDate: string
   endDate: string
+  /** Cancelled on its own: out of lists and feeds, still answering at its id. */
+  cancelled?: boolean | null
 }
 
 export type EventDoc = PostState & {

@@ -104,6 +104,25 @@ export async function syncOccurrences(
   }
 }
 
+/**
+ * Cancels one occurrence of a series, for a write the caller was allowed to make on the series (checked by the
+ * route, the series held for the write's transaction). Internal bookkeeping, as keeping occurrences is.
+ */
+export async function cancelOccurrence(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  id: Id,
+): Promise<void> {
+  await req.payload.update({
+    collection: options.slugs.occurrences,
+    id,
+    data: { cancelled: true } as never,
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+}
+
 /** Keeps an event's occurrences as it is created, and as its timing changes. */
 export const keepOccurrences =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>

@@ -6,6 +6,8 @@ import type { ResolvedCalendarOptions } from '../core/options.js'
 import { parseDateInput } from '../core/dates.js'
 import { CURRENCY_POSITIONS, type CurrencyPosition } from '../core/constants.js'
 import { serializeEvent } from '../serialize/event.js'
+import { cancelOccurrence } from '../hooks/occurrences.js'
+import { isSeries, occurrenceOfWireId } from '../recurrence/series.js'
 import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
@@ -13,13 +15,14 @@ import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
-import { addressOf, locate, lockedTarget } from './locate.js'
+import { addressOf, locate, lockedTarget, occurrenceById } from './locate.js'
 import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
 import {
   booleanValue,
   nonEmptyString,
   type Param,
   ParamError,
+  recordId,
   stringValue,
   validateParams,
 } from './params.js'
@@ -258,22 +261,17 @@ export function eventWriteMethods(
    * (docs/api.md#write-routes). Called in the write's transaction: writers of one event take turns, and one that
    * waited checks the event again, as the writer before it left it.
    */
-  const target = (call: RestCall) =>
-    lockedTarget(
-      call,
-      collection,
-      addressOf(call, { unpublishedHaveNoSlug: true }),
-      async (address) => {
-        const { doc, hidden } = await locate<EventDoc>(call, collection, address)
-        if (!doc) {
-          if (hidden) throw forbidden(true)
-          throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
-        }
-        if (!mayEdit(call, doc)) throw forbidden(true)
-        if (doc.deletedAt) throw isInTrash('event')
-        return doc
-      },
-    )
+  const target = (call: RestCall, address = addressOf(call, { unpublishedHaveNoSlug: true })) =>
+    lockedTarget(call, collection, address, async (address) => {
+      const { doc, hidden } = await locate<EventDoc>(call, collection, address)
+      if (!doc) {
+        if (hidden) throw forbidden(true)
+        throw call.path.id !== undefined ? eventNotFound(call.path.id) : invalidParam('slug')
+      }
+      if (!mayEdit(call, doc)) throw forbidden(true)
+      if (doc.deletedAt) throw isInTrash('event')
+      return doc
+    })
 
   const canWrite = ({ req }: Pick<RestCall, 'req'>) => options.access.write({ req })
   /** For `/doc`: what `target` answers. */
@@ -325,13 +323,38 @@ export function eventWriteMethods(
     },
   })
 
+  /** `DELETE` of an occurrence's id: that occurrence alone is cancelled, as the caller may edit its event. */
+  async function cancel(call: RestCall, stored: number) {
+    const occurrence = await occurrenceById(call, stored)
+    if (!occurrence) throw eventNotFound(call.path.id!)
+    const event = await inTransaction(call, async () => {
+      const series = await target(call, {
+        where: { id: { equals: occurrence.series } },
+        trash: true,
+      })
+      if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
+      await cancelOccurrence(call.req, options, stored)
+      return series
+    })
+    return {
+      body: serializeEvent(event, await loadRelated(call, [event]), call.serialize, {
+        single: false,
+        blanked: false,
+        occurrence: { ...occurrence, cancelled: true },
+      }),
+    }
+  }
+
   const remove = method({
-    description: 'Moves an event to the trash',
+    description:
+      "Moves an event to the trash; an occurrence's id cancels that occurrence alone (docs/api.md#recurring-events)",
     permission: canWrite,
     params: { ml_language: languageParam(locales) },
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
+      const stored = occurrenceOfWireId(recordId(call.path.id) ?? 0)
+      if (stored !== undefined) return cancel(call, stored)
       const doc = await inTransaction(call, async () =>
         moveToTrash(call, collection, (await target(call)).id),
       )

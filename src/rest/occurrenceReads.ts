@@ -63,8 +63,21 @@ async function sqlPage(
   const occurrence = name(occurrences.main)
   const seriesColumn = name(columnOf(occurrences, 'series'))
   const eventTable = name(events.tables.main)
-  const from = sql`${occurrence} JOIN ${eventTable} ON ${eventTable}.${name('id')} = ${occurrence}.${seriesColumn}`
+  const eventFilter = whereToSql(connection, events.tables, events.where, {
+    fullText: events.fullText,
+  })
   const ownSort = query.sort.filter((key) => !key.replace(/^-/, '').startsWith(SERIES))
+  // Ordered by the occurrences alone, the events are a set the occurrences' list index is checked against, one
+  // look-up per occurrence in an index built once (SQLite's `+` keeps it off the index by series, which its planner
+  // would pick for a small window, visiting every event); an order on the events' fields needs the join.
+  const joined = ownSort.length < query.sort.length
+  const from = joined
+    ? sql`${occurrence} JOIN ${eventTable} ON ${eventTable}.${name('id')} = ${occurrence}.${seriesColumn}`
+    : occurrence
+  const ofEvents = joined
+    ? eventFilter
+    : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (
+        SELECT ${eventTable}.${name('id')} FROM ${eventTable} WHERE ${eventFilter})`
   const order = (tables: CollectionTables, keys: string[]) =>
     sql.join(
       keys.map((key) => {
@@ -79,8 +92,7 @@ async function sqlPage(
       }),
       sql`, `,
     )
-  let filter = sql`${whereToSql(connection, occurrences, query.where)}
-    AND ${whereToSql(connection, events.tables, events.where, { fullText: events.fullText })}`
+  let filter = sql`${whereToSql(connection, occurrences, query.where)} AND ${ofEvents}`
   if (query.firstOfSeries) {
     const other = { ...occurrences, main: `${occurrences.main}_first` }
     const alias = name(other.main)

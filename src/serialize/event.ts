@@ -85,6 +85,7 @@ const recurrenceOf = (
 ): RecurrenceObject => ({
   series_id: series.id,
   occurrence: occurrence?.key ?? null,
+  cancelled: Boolean(occurrence?.cancelled),
   rule: series.recurrence?.rule?.trim() || null,
   rdates: series.recurrence?.rdates ?? [],
   exdates: series.recurrence?.exdates ?? [],

@@ -391,6 +391,11 @@ const recurrence = objectOf<RecurrenceObject>(
       description:
         'The local date the rule puts the occurrence on (`YYYY-MM-DD`, `-2` for a second one that day): its name while the series lives; null for the series itself, in the answer to a write',
     },
+    cancelled: {
+      ...boolean,
+      description:
+        'This occurrence alone is cancelled (`DELETE` of its id): lists and feeds leave it out, its id still answers',
+    },
     rule: {
       type: ['string', 'null'],
       description:

@@ -231,6 +231,8 @@ export type RecurrenceObject = {
    * for the series itself (the answer to a write).
    */
   occurrence: string | null
+  /** This occurrence alone is cancelled (`DELETE` of its id); lists and feeds leave it out. */
+  cancelled: boolean
   rule: string | null
   rdates: string[]
   exdates: string[]

@@ -54,6 +54,7 @@ test('a weekly series at 19:00 in Hong Kong lists one item per date, each with i
   expect(event.recurrence).toEqual({
     series_id: event.id,
     occurrence: null,
+    cancelled: false,
     rule: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6',
     rdates: [],
     exdates: [],
@@ -211,6 +212,48 @@ test('editing the rule keeps the ids of the dates the series still has; clearing
   const single = await list(`search=Pottery&start_date=2027-02-01&end_date=2027-02-28`)
   expect(single.body.events.map((item: { id: number }) => item.id)).toEqual([event.id])
   expect(single.body.events[0].recurrence).toBeUndefined()
+})
+
+test('DELETE of an occurrence cancels it alone: out of lists, still at its id, kept when the series is edited', async () => {
+  const { event } = await createEvent({
+    title: 'Lunchtime concert',
+    start_date: '2027-05-03 12:30:00',
+    end_date: '2027-05-03 13:30:00',
+    recurrence: 'FREQ=WEEKLY;COUNT=4',
+  })
+  const window = 'search=Lunchtime&start_date=2027-05-01&end_date=2027-05-31'
+  const before = (await list(window)).body.events
+  const first = before[0]
+  expect(startsOf(before)).toHaveLength(4)
+
+  const anonymous = await server.request(`${NS}/events/${first.id}`, { method: 'DELETE' })
+  expect(anonymous.status).toBe(401)
+  const cancelled = await write(`/events/${first.id}`, {}, 'DELETE')
+  expect([cancelled.status, cancelled.body.id, cancelled.body.recurrence.cancelled]).toEqual([
+    200,
+    first.id,
+    true,
+  ])
+  const after = await list(window)
+  expect([after.body.total, after.body.events[0].id]).toEqual([3, before[1].id])
+  const alone = await server.request(`${NS}/events/${first.id}`)
+  expect([alone.status, alone.body.recurrence.cancelled]).toEqual([200, true])
+  // The event's own address passes over it, to the next one that takes place.
+  expect((await server.request(`${NS}/events/${event.id}`)).body.id).toBe(before[1].id)
+
+  await write(
+    `/events/${event.id}`,
+    { start_date: '2027-05-03 12:00:00', end_date: '2027-05-03 13:00:00' },
+    'PUT',
+  )
+  const edited = await list(window)
+  expect(startsOf(edited.body.events)).toEqual([
+    '2027-05-10 12:00:00',
+    '2027-05-17 12:00:00',
+    '2027-05-24 12:00:00',
+  ])
+  const gone = await write(`/events/${BASE + 999_999}`, {}, 'DELETE')
+  expect([gone.status, gone.body.code]).toEqual([404, 'rest-event-not-found'])
 })
 
 test('a rule that cannot be read, or gives no date, is a 400 naming why; one beyond the cap is cut and says so', async () => {
