@@ -261,6 +261,29 @@ async function measurePayloadMe(server: Served) {
   return result
 }
 
+/** The answer time of creating a weekly series of 260 occurrences, median of three, with nothing else running. */
+async function measureSeriesSave(server: Served, headers: Record<string, string>) {
+  await settle(server)
+  const times: number[] = []
+  for (const week of [1, 2, 3]) {
+    const started = performance.now()
+    const response = await fetch(`${server.url}/api/calendar/events/v1/events`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `Bench weekly class ${week}`,
+        start_date: `${dataset.anchor} 19:00:00`,
+        end_date: `${dataset.anchor} 20:30:00`,
+        recurrence: 'FREQ=WEEKLY;COUNT=260',
+      }),
+    })
+    await response.arrayBuffer()
+    if (response.status !== 201) throw new Error(`the series save answered ${response.status}`)
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)[1]
+}
+
 const started = new Date()
 log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
 const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
@@ -318,6 +341,7 @@ try {
   }
 
   const usersMe = await measurePayloadMe(server)
+  const seriesSave = await measureSeriesSave(server, modes[1][1])
   const table = formatTable(rows)
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
   const hostName = site
@@ -338,6 +362,9 @@ try {
     `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
       `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
   )
+  console.log(
+    `Saving a weekly series of 260 occurrences (POST /events, editor): ${seriesSave.toFixed(0)} ms (median of 3)\n`,
+  )
   const out = path.join(
     ROOT,
     'bench-results',
@@ -346,7 +373,7 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe }, null, 2)}\n`,
+    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe, seriesSaveMs: seriesSave }, null, 2)}\n`,
   )
   console.log(`written to ${path.relative(ROOT, out)}`)
 } finally {

@@ -59,8 +59,11 @@ export const eventsCollection = (
       ],
     },
   },
-  // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count.
-  indexes: [{ fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings'] }],
+  // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count
+  // (a single event's, whose `recurrence` is empty, docs/decisions.md#recurring-events-rules-and-their-expansion).
+  indexes: [
+    { fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings', 'recurrence'] },
+  ],
   hooks: {
     beforeChange: [
       authorship(options.access, usersSlug),

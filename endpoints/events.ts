@@ -218,12 +218,8 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
   const query: OccurrencePageQuery = {
     events: { and },
     trash: scope.trash,
-    where: {
-      and: [
-        { cancelled: { not_equals: true } },
-        ...(p.include ? [includedOccurrences(p.include)] : dates.where),
-      ],
-    },
+    dates: p.include ? [] : dates.where,
+    only: p.include && includedOccurrences(p.include),
     sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
     page,
     limit: perPage,

@@ -19,6 +19,7 @@ import * as migration_20261127_124720_event_occurrences from './20261127_124720_
 import * as migration_20261127_124800_fill_occurrences from './20261127_124800_fill_occurrences.js';
 import * as migration_20261127_160235_calendar_jobs from './20261127_160235_calendar_jobs.js';
 import * as migration_20261127_162019_occurrence_cancelled_and_list_index from './20261127_162019_occurrence_cancelled_and_list_index.js';
+import * as migration_20261127_163522_list_index_of_single_events from './20261127_163522_list_index_of_single_events.js';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261127_162019_occurrence_cancelled_and_list_index.up,
     down: migration_20261127_162019_occurrence_cancelled_and_list_index.down,
-    name: '20261127_162019_occurrence_cancelled_and_list_index'
+    name: '20261127_162019_occurrence_cancelled_and_list_index',
+  },
+  {
+    up: migration_20261127_163522_list_index_of_single_events.up,
+    down: migration_20261127_163522_list_index_of_single_events.down,
+    name: '20261127_163522_list_index_of_single_events'
   },
 ];

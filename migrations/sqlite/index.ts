@@ -18,6 +18,7 @@ import * as migration_20261127_124713_event_occurrences from './20261127_124713_
 import * as migration_20261127_124800_fill_occurrences from './20261127_124800_fill_occurrences.js';
 import * as migration_20261127_160232_calendar_jobs from './20261127_160232_calendar_jobs.js';
 import * as migration_20261127_162016_occurrence_cancelled_and_list_index from './20261127_162016_occurrence_cancelled_and_list_index.js';
+import * as migration_20261127_163519_list_index_of_single_events from './20261127_163519_list_index_of_single_events.js';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261127_162016_occurrence_cancelled_and_list_index.up,
     down: migration_20261127_162016_occurrence_cancelled_and_list_index.down,
-    name: '20261127_162016_occurrence_cancelled_and_list_index'
+    name: '20261127_162016_occurrence_cancelled_and_list_index',
+  },
+  {
+    up: migration_20261127_163519_list_index_of_single_events.up,
+    down: migration_20261127_163519_list_index_of_single_events.down,
+    name: '20261127_163519_list_index_of_single_events'
   },
 ];

@@ -5,6 +5,7 @@ import type { RestCall } from './route.js'
 
 import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
 import { recordColumns, toRecords } from '../database/sql/records.js'
+import type { SqlQuery } from '../database/sql/connection.js'
 import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
 import { asCaller } from './localApi.js'
 import { type Page, type Plan, plan } from './reads.js'
@@ -14,8 +15,10 @@ export type OccurrencePageQuery = {
   events: Where
   /** Include trashed events. */
   trash: boolean
-  /** Conditions on the occurrences' own fields (their dates, their ids). */
-  where: Where
+  /** Conditions on `startDate` and `endDate`, which an occurrence and a single event share. */
+  dates: Where[]
+  /** Only these occurrences: a condition on their own fields (`include`'s ids). */
+  only?: Where
   /**
    * Occurrence fields, or `series.<field>` for an unlocalized field of the event; `-` for descending. The last
    * should be unique (`id`) for a stable order.
@@ -26,6 +29,21 @@ export type OccurrencePageQuery = {
   /** Each series once: its first occurrence, in `sort` order, among those matching. */
   firstOfSeries?: boolean
 }
+
+/** What the lists never show: an occurrence cancelled on its own. */
+const NOT_CANCELLED: Where = { cancelled: { not_equals: true } }
+
+/** The conditions on the occurrences themselves. */
+const occurrenceWhere = (query: OccurrencePageQuery): Where => ({
+  and: [NOT_CANCELLED, ...query.dates, ...(query.only ? [query.only] : [])],
+})
+
+/**
+ * A page that ends within this share of the matches is read by checking each occurrence's event as the occurrences
+ * come in start order (it stops at the page's last); otherwise the matching events are listed first, as
+ * `PROBE_SHARE` in `reads.ts` does for events.
+ */
+const PROBE_SHARE = 1 / 100
 
 const SERIES = 'series.'
 
@@ -63,21 +81,13 @@ async function sqlPage(
   const occurrence = name(occurrences.main)
   const seriesColumn = name(columnOf(occurrences, 'series'))
   const eventTable = name(events.tables.main)
+  const eventId = sql`${eventTable}.${name('id')}`
+  const recurrence = sql`${eventTable}.${name(columnOf(events.tables, 'recurrence'))}`
   const eventFilter = whereToSql(connection, events.tables, events.where, {
     fullText: events.fullText,
   })
   const ownSort = query.sort.filter((key) => !key.replace(/^-/, '').startsWith(SERIES))
-  // Ordered by the occurrences alone, the events are a set the occurrences' list index is checked against, one
-  // look-up per occurrence in an index built once (SQLite's `+` keeps it off the index by series, which its planner
-  // would pick for a small window, visiting every event); an order on the events' fields needs the join.
   const joined = ownSort.length < query.sort.length
-  const from = joined
-    ? sql`${occurrence} JOIN ${eventTable} ON ${eventTable}.${name('id')} = ${occurrence}.${seriesColumn}`
-    : occurrence
-  const ofEvents = joined
-    ? eventFilter
-    : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (
-        SELECT ${eventTable}.${name('id')} FROM ${eventTable} WHERE ${eventFilter})`
   const order = (tables: CollectionTables, keys: string[]) =>
     sql.join(
       keys.map((key) => {
@@ -92,24 +102,60 @@ async function sqlPage(
       }),
       sql`, `,
     )
-  let filter = sql`${whereToSql(connection, occurrences, query.where)} AND ${ofEvents}`
+  const own = whereToSql(connection, occurrences, occurrenceWhere(query))
+  let first = sql``
   if (query.firstOfSeries) {
     const other = { ...occurrences, main: `${occurrences.main}_first` }
     const alias = name(other.main)
-    filter = sql`${filter} AND ${occurrence}.${name('id')} = (
+    first = sql` AND ${occurrence}.${name('id')} = (
       SELECT ${alias}.${name('id')} FROM ${occurrence} AS ${alias}
       WHERE ${alias}.${seriesColumn} = ${occurrence}.${seriesColumn}
-        AND ${whereToSql(connection, other, query.where)}
+        AND ${whereToSql(connection, other, occurrenceWhere(query))}
       ORDER BY ${order(other, ownSort)} LIMIT 1)`
   }
-  const [{ total }] = await connection.rows(
-    sql`SELECT COUNT(*) AS ${name('total')} FROM ${from} WHERE ${filter}`,
-  )
-  const totalDocs = Number(total)
+  // The events as a set the occurrences are checked against, one look-up each in an index built once (SQLite's
+  // `+` keeps its planner off the index by series, which would visit every event for a small window), or each
+  // occurrence's event looked up as it comes (`probe`).
+  const ofEvents = (condition: SqlQuery, probe: boolean) =>
+    probe
+      ? sql`EXISTS (SELECT 1 FROM ${eventTable} WHERE ${eventId} = ${occurrence}.${seriesColumn} AND ${condition})`
+      : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (
+          SELECT ${eventId} FROM ${eventTable} WHERE ${condition})`
+  const count = async (query: SqlQuery) => Number((await connection.rows(query))[0].total)
+  const total = name('total')
+  let totalDocs: number
+  if (joined || query.only) {
+    totalDocs = await count(
+      sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}
+          WHERE ${own} AND ${eventFilter}${first}`,
+    )
+  } else {
+    // A single event is its one occurrence, with the same dates, never cancelled on its own: those are counted
+    // on the events' list index, as before recurring events existed; only recurring events' occurrences are
+    // counted one by one.
+    const singles = whereToSql(connection, events.tables, { and: query.dates })
+    const [once, repeated] = await Promise.all([
+      count(
+        sql`SELECT COUNT(*) AS ${total} FROM ${eventTable}
+            WHERE ${eventFilter} AND ${recurrence} IS NULL AND ${singles}`,
+      ),
+      count(
+        sql`SELECT COUNT(*) AS ${total} FROM ${occurrence}
+            WHERE ${own} AND ${ofEvents(sql`${eventFilter} AND ${recurrence} IS NOT NULL`, false)}${first}`,
+      ),
+    ])
+    totalDocs = once + repeated
+  }
   const offset = (query.page - 1) * query.limit
   if (offset >= totalDocs) return { docs: [], totalDocs }
+  const from = joined
+    ? sql`${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}`
+    : occurrence
+  const matching = joined
+    ? eventFilter
+    : ofEvents(eventFilter, offset + query.limit <= totalDocs * PROBE_SHARE)
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, occurrences, [])} FROM ${from} WHERE ${filter}
+    sql`SELECT ${recordColumns(connection, occurrences, [])} FROM ${from} WHERE ${own} AND ${matching}${first}
         ORDER BY ${order(occurrences, query.sort)} LIMIT ${query.limit} OFFSET ${offset}`,
   )
   const docs = await toRecords(connection, occurrences, rows, [])
@@ -160,7 +206,7 @@ export async function throughLocalApi(
   })
   if (!events.length) return { docs: [], totalDocs: 0 }
   const where: Where = {
-    and: [query.where, { series: { in: events.map((event) => event.id) } }],
+    and: [occurrenceWhere(query), { series: { in: events.map((event) => event.id) } }],
   }
   if (!eventSort.length && !query.firstOfSeries) {
     const { docs, totalDocs } = await call.req.payload.find({

@@ -35,6 +35,8 @@ beforeAll(async () => {
   for (const [title, rule, categories] of [
     ['Weekly jazz', 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=20', [calendar.categories.jazz.id]],
     ['Monthly sports', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=6', [calendar.categories.sports.id]],
+    // Enough occurrences for a first page to be read by checking each one's event (`PROBE_SHARE`).
+    ['Daily yoga', 'FREQ=DAILY;COUNT=150', []],
   ] as const) {
     await payload.create({
       collection: 'events',
@@ -193,12 +195,10 @@ describe.each([
   ['an author', 'author@example.test'],
   ['an editor', 'editor@example.test'],
 ])('occurrences of events read in SQL as %s equal the Local API', (_name, email) => {
-  const window = (): Where => ({
-    and: [
-      { startDate: { greater_than_equal: inDays(0) } },
-      { endDate: { less_than_equal: inDays(60) } },
-    ],
-  })
+  const window = (): Where[] => [
+    { startDate: { greater_than_equal: inDays(0) } },
+    { endDate: { less_than_equal: inDays(60) } },
+  ]
   test.each(EVENT_FILTERS)(
     '%s, in a window, every occurrence and each series once',
     async (_filter, where) => {
@@ -207,11 +207,12 @@ describe.each([
         for (const [page, limit] of [
           [1, 100],
           [2, 7],
+          [1, 1],
         ]) {
           const query = {
             events: where(),
             trash: false,
-            where: window(),
+            dates: window(),
             sort: ['startDate', 'id'],
             page,
             limit,
@@ -229,13 +230,34 @@ describe.each([
     const query = {
       events: {},
       trash: false,
-      where: {},
+      dates: [],
       sort: ['series.publishedAt', 'startDate', 'id'],
       page: 1,
       limit: 200,
     }
     const expected = await occurrencesThroughLocalApi(call, query)
-    expect(expected.totalDocs).toBeGreaterThan(26)
+    expect(expected.totalDocs).toBeGreaterThan(176)
+    expect(await findOccurrencePage(call, query)).toEqual(expected)
+  })
+  test('only some occurrences: of events by id, and by their own ids', async () => {
+    const call = await callAs(email, 'en')
+    const { docs } = await payload.find({ collection: 'event-occurrences', limit: 3, sort: '-id' })
+    const query = {
+      events: {},
+      trash: false,
+      dates: [],
+      only: {
+        or: [
+          { series: { in: [calendar.events.jazzNight.id] } },
+          { id: { in: docs.map((doc) => doc.id) } },
+        ],
+      } as Where,
+      sort: ['startDate', 'id'],
+      page: 1,
+      limit: 50,
+    }
+    const expected = await occurrencesThroughLocalApi(call, query)
+    expect(expected.totalDocs).toBeGreaterThan(1)
     expect(await findOccurrencePage(call, query)).toEqual(expected)
   })
 })
