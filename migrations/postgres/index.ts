@@ -20,6 +20,7 @@ import * as migration_20261127_124800_fill_occurrences from './20261127_124800_f
 import * as migration_20261127_160235_calendar_jobs from './20261127_160235_calendar_jobs.js';
 import * as migration_20261127_162019_occurrence_cancelled_and_list_index from './20261127_162019_occurrence_cancelled_and_list_index.js';
 import * as migration_20261127_163522_list_index_of_single_events from './20261127_163522_list_index_of_single_events.js';
+import * as migration_20261127_164641_recurring_events_index from './20261127_164641_recurring_events_index.js';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261127_163522_list_index_of_single_events.up,
     down: migration_20261127_163522_list_index_of_single_events.down,
-    name: '20261127_163522_list_index_of_single_events'
+    name: '20261127_163522_list_index_of_single_events',
+  },
+  {
+    up: migration_20261127_164641_recurring_events_index.up,
+    down: migration_20261127_164641_recurring_events_index.down,
+    name: '20261127_164641_recurring_events_index'
   },
 ];

@@ -19,6 +19,7 @@ import * as migration_20261127_124800_fill_occurrences from './20261127_124800_f
 import * as migration_20261127_160232_calendar_jobs from './20261127_160232_calendar_jobs.js';
 import * as migration_20261127_162016_occurrence_cancelled_and_list_index from './20261127_162016_occurrence_cancelled_and_list_index.js';
 import * as migration_20261127_163519_list_index_of_single_events from './20261127_163519_list_index_of_single_events.js';
+import * as migration_20261127_164638_recurring_events_index from './20261127_164638_recurring_events_index.js';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261127_163519_list_index_of_single_events.up,
     down: migration_20261127_163519_list_index_of_single_events.down,
-    name: '20261127_163519_list_index_of_single_events'
+    name: '20261127_163519_list_index_of_single_events',
+  },
+  {
+    up: migration_20261127_164638_recurring_events_index.up,
+    down: migration_20261127_164638_recurring_events_index.down,
+    name: '20261127_164638_recurring_events_index'
   },
 ];

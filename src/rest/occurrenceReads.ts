@@ -116,11 +116,18 @@ async function sqlPage(
   // The events as a set the occurrences are checked against, one look-up each in an index built once (SQLite's
   // `+` keeps its planner off the index by series, which would visit every event for a small window), or each
   // occurrence's event looked up as it comes (`probe`).
-  const ofEvents = (condition: SqlQuery, probe: boolean) =>
+  const ofEvents = (set: SqlQuery, probe: boolean) =>
     probe
-      ? sql`EXISTS (SELECT 1 FROM ${eventTable} WHERE ${eventId} = ${occurrence}.${seriesColumn} AND ${condition})`
-      : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (
-          SELECT ${eventId} FROM ${eventTable} WHERE ${condition})`
+      ? sql`EXISTS (SELECT 1 FROM ${eventTable} WHERE ${eventId} = ${occurrence}.${seriesColumn} AND ${eventFilter})`
+      : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (${set})`
+  const series = sql`SELECT ${eventId} FROM ${eventTable} WHERE ${eventFilter} AND ${recurrence} IS NOT NULL`
+  const singles = sql`${eventFilter} AND ${recurrence} IS NULL AND ${whereToSql(
+    connection,
+    events.tables,
+    {
+      and: query.dates,
+    },
+  )}`
   const count = async (query: SqlQuery) => Number((await connection.rows(query))[0].total)
   const total = name('total')
   let totalDocs: number
@@ -133,15 +140,10 @@ async function sqlPage(
     // A single event is its one occurrence, with the same dates, never cancelled on its own: those are counted
     // on the events' list index, as before recurring events existed; only recurring events' occurrences are
     // counted one by one.
-    const singles = whereToSql(connection, events.tables, { and: query.dates })
     const [once, repeated] = await Promise.all([
+      count(sql`SELECT COUNT(*) AS ${total} FROM ${eventTable} WHERE ${singles}`),
       count(
-        sql`SELECT COUNT(*) AS ${total} FROM ${eventTable}
-            WHERE ${eventFilter} AND ${recurrence} IS NULL AND ${singles}`,
-      ),
-      count(
-        sql`SELECT COUNT(*) AS ${total} FROM ${occurrence}
-            WHERE ${own} AND ${ofEvents(sql`${eventFilter} AND ${recurrence} IS NOT NULL`, false)}${first}`,
+        sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
       ),
     ])
     totalDocs = once + repeated
@@ -151,9 +153,15 @@ async function sqlPage(
   const from = joined
     ? sql`${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}`
     : occurrence
+  // The set: recurring events, and the single events of the dates (on their own index), not every event.
   const matching = joined
     ? eventFilter
-    : ofEvents(eventFilter, offset + query.limit <= totalDocs * PROBE_SHARE)
+    : ofEvents(
+        query.only
+          ? sql`SELECT ${eventId} FROM ${eventTable} WHERE ${eventFilter}`
+          : sql`${series} UNION ALL SELECT ${eventId} FROM ${eventTable} WHERE ${singles}`,
+        offset + query.limit <= totalDocs * PROBE_SHARE,
+      )
   const rows = await connection.rows(
     sql`SELECT ${recordColumns(connection, occurrences, [])} FROM ${from} WHERE ${own} AND ${matching}${first}
         ORDER BY ${order(occurrences, query.sort)} LIMIT ${query.limit} OFFSET ${offset}`,
