@@ -1,7 +1,7 @@
 /**
  * `npm run bench:horizon -- --db <DATABASE_URI>`: on a database the benchmark imported (`--series`), the time of
  * one run of the job that moves recurring events forward, with the horizon a month further than at the import,
- * and how many occurrences it added. Run it on a copy: it writes. See docs/performance.md#recurring-events.
+ * and how many occurrences it added. Run it on a copy: it writes. See docs/performance.md#recurring-events-2026-11-27.
  */
 import { parseArgs } from 'node:util'
 import { buildConfig, getPayload } from 'payload'

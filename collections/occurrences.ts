@@ -20,7 +20,7 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
   access: occurrenceAccess(options.access),
   admin: { hidden: true, useAsTitle: 'key' },
   // Lists read occurrences by start within a window and check each one's event and state in the index itself
-  // (docs/performance.md#recurring-events); a series' occurrences are read and kept by key.
+  // (docs/performance.md#recurring-events-2026-11-27); a series' occurrences are read and kept by key.
   indexes: [
     { fields: ['series', 'key'], unique: true },
     { fields: ['startDate', 'endDate', 'series', 'cancelled'] },

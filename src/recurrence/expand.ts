@@ -1,7 +1,7 @@
 import { RRuleTemporal } from 'rrule-temporal'
 import { Temporal } from 'temporal-polyfill'
 
-import type { RecurrenceRule } from './rule.js'
+import { type RecurrenceRule, RuleError } from './rule.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
 
@@ -93,11 +93,13 @@ function ruleStarts(
   rule: RecurrenceRule,
   first: Temporal.PlainDateTime,
   last: Temporal.PlainDateTime,
+  most: number,
 ): Temporal.PlainDateTime[] {
   const expander = new RRuleTemporal({
     freq: rule.freq,
     interval: rule.interval,
-    count: rule.count,
+    // No more starts than can be kept: a series begun long ago then stops where it must, not at the horizon.
+    count: Math.min(rule.count ?? most, most),
     byDay: rule.byDay.length
       ? rule.byDay.map(({ weekday, ordinal }) => `${ordinal ?? ''}${weekday}`)
       : undefined,
@@ -110,19 +112,26 @@ function ruleStarts(
     // RFC 5545 §3.8.5.3: the start always counts as the first occurrence, even where the rule would not put one.
     includeDtstart: true,
   })
-  return expander
-    .between(carried(first), carried(last), true)
-    .map(
-      (start) =>
-        new Temporal.PlainDateTime(
-          start.year,
-          start.month,
-          start.day,
-          start.hour,
-          start.minute,
-          start.second,
-        ),
+  let starts: ReturnType<typeof expander.between>
+  try {
+    starts = expander.between(carried(first), carried(last), true)
+  } catch (error) {
+    // rrule-temporal gives up on a rule whose dates are too rare to find within its step budget.
+    throw new RuleError(
+      `its dates could not be worked out (${error instanceof Error ? error.message : String(error)})`,
     )
+  }
+  return starts.map(
+    (start) =>
+      new Temporal.PlainDateTime(
+        start.year,
+        start.month,
+        start.day,
+        start.hour,
+        start.minute,
+        start.second,
+      ),
+  )
 }
 
 /**
@@ -146,7 +155,9 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   )
   // The horizon read on the zone's wall clock, a day later to be sure of every zone's offset; `within` decides.
   const last = wallClock(horizon, zone).add({ days: 1 })
-  const ruled = series.rule ? ruleStarts(series.rule, first, last) : [first]
+  // Enough rule starts for `cap` occurrences once excluded ones are taken out, and one more to tell it was capped.
+  const most = cap + series.exdates.length + 1
+  const ruled = series.rule ? ruleStarts(series.rule, first, last, most) : [first]
   // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
   const extra = series.rdates
     .map((value) => readWall(value, zone, series.allDay))

@@ -73,7 +73,15 @@ export function checkSeries(
   event: EventTiming,
 ): { capped: boolean } {
   if (!isSeries(event.recurrence)) return { capped: false }
-  const { occurrences, capped } = expandEvent(options, event)
+  let expansion: ReturnType<typeof expandEvent>
+  try {
+    expansion = expandEvent(options, event)
+  } catch (error) {
+    if (error instanceof RuleError)
+      throw invalidParam('recurrence', `Invalid rule: ${error.message}.`)
+    throw error
+  }
+  const { occurrences, capped } = expansion
   if (!occurrences.length)
     throw invalidParam('recurrence', 'The rule and dates give the event no occurrence.')
   return { capped }

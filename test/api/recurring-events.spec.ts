@@ -277,6 +277,14 @@ test('a rule that cannot be read, or gives no date, is a 400 naming why; one bey
       { recurrence: { rule: 'FREQ=DAILY;COUNT=1', exdates: ['2027-04-01T10:00'] } },
       'The rule and dates give the event no occurrence.',
     ],
+    [
+      {
+        start_date: '1000-02-01 10:00:00',
+        end_date: '1000-02-01 11:00:00',
+        recurrence: 'FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31',
+      },
+      'Invalid rule: its dates could not be worked out (Maximum iterations (10000) exceeded in all()).',
+    ],
   ]
   for (const [body, reason] of cases) {
     const answer = await write('/events', { ...base, ...body })
@@ -288,6 +296,16 @@ test('a rule that cannot be read, or gives no date, is a 400 naming why; one bey
   }
   const daily = await createEvent({ ...base, title: 'Daily forever', recurrence: 'FREQ=DAILY' })
   expect(daily.headers.get('x-calendar-occurrences-capped')).toBe('1000')
+  // Begun long ago: its first 1,000 days are kept, all past, without expanding the centuries up to now.
+  const ancient = await createEvent({
+    title: 'Ancient daily',
+    start_date: '1200-01-01 10:00:00',
+    end_date: '1200-01-01 11:00:00',
+    recurrence: 'FREQ=DAILY',
+  })
+  expect(ancient.headers.get('x-calendar-occurrences-capped')).toBe('1000')
+  const last = await server.request(`${NS}/events/${ancient.event.id}`)
+  expect(last.body.start_date).toBe('1202-09-26 10:00:00')
   const { body } = await list(
     `search=Daily%20forever&start_date=2027-01-01&end_date=2030-12-31&per_page=1`,
   )

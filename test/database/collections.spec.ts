@@ -320,7 +320,7 @@ describeOnSql()('indexes', () => {
 const onMongo = databaseKind().kind === 'mongo' ? test : test.skip
 
 onMongo(
-  'the lists of events, venues and organizers have the indexes their collections declare',
+  'the lists of events, occurrences, venues and organizers have the indexes their collections declare',
   async () => {
     type Indexes = { indexes: () => Promise<{ key: Record<string, unknown> }[]> }
     const { connection } = server.payload.db as unknown as {
@@ -330,7 +330,11 @@ onMongo(
       (await connection.db.collection(collection).indexes()).map(({ key }) =>
         Object.keys(key).join(' '),
       )
-    expect(await keysOf('events')).toContain('deletedAt startDate endDate status hideFromListings')
+    expect(await keysOf('events')).toContain(
+      'deletedAt startDate endDate status hideFromListings recurrence',
+    )
+    expect(await keysOf('events')).toContain('recurrence')
+    expect(await keysOf('event-occurrences')).toContain('startDate endDate series cancelled')
     expect(await keysOf('venues')).toContain('deletedAt publishedAt')
     expect(await keysOf('organizers')).toContain('deletedAt publishedAt')
   },
