@@ -31,7 +31,11 @@ import {
 import { venuesWithCoordinates } from '../src/rest/geo.js'
 import { asCaller } from '../src/rest/localApi.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import { findOccurrencePage, type OccurrencePageQuery } from '../src/rest/occurrenceReads.js'
+import {
+  findOccurrencePage,
+  NOT_CANCELLED,
+  type OccurrencePageQuery,
+} from '../src/rest/occurrenceReads.js'
 import { findByIds, type Page } from '../src/rest/reads.js'
 import { isSeries, occurrenceOfWireId } from '../src/recurrence/series.js'
 import {
@@ -39,12 +43,11 @@ import {
   idOrSlugList,
   idParam,
   nonEmptyString,
-  recordId,
   type Param,
   ParamError,
 } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
-import { addressOf, locate, occurrenceById } from '../src/rest/locate.js'
+import { addressedOccurrence, addressOf, locate, occurrenceById } from '../src/rest/locate.js'
 import { loadRelated } from '../src/rest/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { searchCondition } from '../src/rest/search.js'
@@ -367,8 +370,7 @@ type SingleParams = ReturnType<typeof singleParams>
  * longer answer to theirs.
  */
 async function getEvent(call: RestCall<SingleParams>) {
-  const byId = call.path.id === undefined ? undefined : (recordId(call.path.id) ?? 0)
-  const asked = byId === undefined ? undefined : occurrenceOfWireId(byId)
+  const asked = addressedOccurrence(call)
   const wanted = asked === undefined ? undefined : await occurrenceById(call, asked)
   if (asked !== undefined && !wanted) throw eventNotFound(call.path.id!)
   const { doc, hidden } = await locate<EventDoc & { passwordHash?: string }>(
@@ -407,7 +409,7 @@ async function shownOccurrence(call: RestCall, series: Id): Promise<OccurrenceDo
         ...asCaller(call),
         collection: call.options.slugs.occurrences,
         where: {
-          and: [{ series: { equals: series } }, { cancelled: { not_equals: true } }, where],
+          and: [{ series: { equals: series } }, NOT_CANCELLED, where],
         },
         sort,
         limit: 1,

@@ -7,7 +7,7 @@ import { parseDateInput } from '../core/dates.js'
 import { CURRENCY_POSITIONS, type CurrencyPosition } from '../core/constants.js'
 import { serializeEvent } from '../serialize/event.js'
 import { cancelOccurrence } from '../hooks/occurrences.js'
-import { isSeries, occurrenceOfWireId } from '../recurrence/series.js'
+import { isSeries } from '../recurrence/series.js'
 import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
@@ -15,14 +15,13 @@ import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
-import { addressOf, locate, lockedTarget, occurrenceById } from './locate.js'
+import { addressedOccurrence, addressOf, locate, lockedTarget, occurrenceById } from './locate.js'
 import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
 import {
   booleanValue,
   nonEmptyString,
   type Param,
   ParamError,
-  recordId,
   stringValue,
   validateParams,
 } from './params.js'
@@ -353,7 +352,7 @@ export function eventWriteMethods(
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
-      const stored = occurrenceOfWireId(recordId(call.path.id) ?? 0)
+      const stored = addressedOccurrence(call)
       if (stored !== undefined) return cancel(call, stored)
       const doc = await inTransaction(call, async () =>
         moveToTrash(call, collection, (await target(call)).id),

@@ -4,6 +4,7 @@ import type { Id, OccurrenceDoc } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { lockUntilCommit, recordLock } from '../database/writeLocks.js'
+import { occurrenceOfWireId } from '../recurrence/series.js'
 import { recordId } from './params.js'
 import { findFirst } from './reads.js'
 
@@ -26,6 +27,10 @@ export function addressOf(
   }
   return { where: unpublishedHaveNoSlug ? { and: [slug, hasSlug] } : slug, trash: false }
 }
+
+/** The stored number of the occurrence a route's id names; undefined for an event's id or a slug. */
+export const addressedOccurrence = (call: Pick<RestCall, 'path'>): number | undefined =>
+  occurrenceOfWireId(recordId(call.path.id) ?? 0)
 
 /**
  * The occurrence stored under `id`, whoever asks: the route then reads its event as the caller, and answers as

@@ -8,7 +8,7 @@ import { recordColumns, toRecords } from '../database/sql/records.js'
 import type { SqlQuery } from '../database/sql/connection.js'
 import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
 import { asCaller } from './localApi.js'
-import { type Page, type Plan, plan } from './reads.js'
+import { type Page, type Plan, plan, PROBE_SHARE } from './reads.js'
 
 export type OccurrencePageQuery = {
   /** The events whose occurrences are listed; the caller's read access is added as for events. */
@@ -31,27 +31,19 @@ export type OccurrencePageQuery = {
 }
 
 /** What the lists never show: an occurrence cancelled on its own. */
-const NOT_CANCELLED: Where = { cancelled: { not_equals: true } }
+export const NOT_CANCELLED: Where = { cancelled: { not_equals: true } }
 
 /** The conditions on the occurrences themselves. */
 const occurrenceWhere = (query: OccurrencePageQuery): Where => ({
   and: [NOT_CANCELLED, ...query.dates, ...(query.only ? [query.only] : [])],
 })
 
-/**
- * A page that ends within this share of the matches is read by checking each occurrence's event as the occurrences
- * come in start order (it stops at the page's last); otherwise the matching events are listed first, as
- * `PROBE_SHARE` in `reads.ts` does for events.
- */
-const PROBE_SHARE = 1 / 100
-
 const SERIES = 'series.'
 
 /**
  * A page of the occurrences of the events the caller may read, and how many there are in all: the list items of
- * `/events`. In SQL (the occurrences joined with their events, each side filtered as its own reads are) when the
- * adapter and the filters allow, else through the Local API as the caller: the matching events first, then their
- * occurrences.
+ * `/events`. In SQL (each occurrence checked against its event, filtered as event reads are) when the adapter and
+ * the filters allow, else through the Local API as the caller: the matching events first, then their occurrences.
  */
 export async function findOccurrencePage(
   call: RestCall,
@@ -88,6 +80,7 @@ async function sqlPage(
   })
   const ownSort = query.sort.filter((key) => !key.replace(/^-/, '').startsWith(SERIES))
   const joined = ownSort.length < query.sort.length
+  const withEvents = sql`${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}`
   const order = (tables: CollectionTables, keys: string[]) =>
     sql.join(
       keys.map((key) => {
@@ -115,26 +108,20 @@ async function sqlPage(
   }
   // The events as a set the occurrences are checked against, one look-up each in an index built once (SQLite's
   // `+` keeps its planner off the index by series, which would visit every event for a small window), or each
-  // occurrence's event looked up as it comes (`probe`).
+  // occurrence's event looked up as it comes (`probe`, as `reads.ts` decides for events by `PROBE_SHARE`).
   const ofEvents = (set: SqlQuery, probe: boolean) =>
     probe
       ? sql`EXISTS (SELECT 1 FROM ${eventTable} WHERE ${eventId} = ${occurrence}.${seriesColumn} AND ${eventFilter})`
       : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (${set})`
   const series = sql`SELECT ${eventId} FROM ${eventTable} WHERE ${eventFilter} AND ${recurrence} IS NOT NULL`
-  const singles = sql`${eventFilter} AND ${recurrence} IS NULL AND ${whereToSql(
-    connection,
-    events.tables,
-    {
-      and: query.dates,
-    },
-  )}`
+  const singleDates = whereToSql(connection, events.tables, { and: query.dates })
+  const singles = sql`${eventFilter} AND ${recurrence} IS NULL AND ${singleDates}`
   const count = async (query: SqlQuery) => Number((await connection.rows(query))[0].total)
   const total = name('total')
   let totalDocs: number
   if (joined || query.only) {
     totalDocs = await count(
-      sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}
-          WHERE ${own} AND ${eventFilter}${first}`,
+      sql`SELECT COUNT(*) AS ${total} FROM ${withEvents} WHERE ${own} AND ${eventFilter}${first}`,
     )
   } else {
     // A single event is its one occurrence, with the same dates, never cancelled on its own: those are counted
@@ -150,9 +137,7 @@ async function sqlPage(
   }
   const offset = (query.page - 1) * query.limit
   if (offset >= totalDocs) return { docs: [], totalDocs }
-  const from = joined
-    ? sql`${occurrence} JOIN ${eventTable} ON ${eventId} = ${occurrence}.${seriesColumn}`
-    : occurrence
+  const from = joined ? withEvents : occurrence
   // The set: recurring events, and the single events of the dates (on their own index), not every event.
   const matching = joined
     ? eventFilter

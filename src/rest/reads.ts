@@ -126,7 +126,7 @@ async function sqlCount({ connection, tables, where, fullText }: Plan): Promise<
  * a category holding a quarter of them, against 0.06 ms checking), so the total, counted first, decides: a page that
  * ends within this share of the matches is read by checking. Postgres plans both forms alike, as a semi-join.
  */
-const PROBE_SHARE = 1 / 100
+export const PROBE_SHARE = 1 / 100
 
 /** Runs `inSql` when the read can be done in SQL, else `throughLocalApi`. */
 async function read<R>(
