@@ -23,7 +23,9 @@ import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
 import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import {
   CALENDAR_VARY,
+  type CalendarForm,
   calendarResult,
+  expandParam,
   feedWindow,
   icalParam,
   wantsCalendar,
@@ -154,12 +156,21 @@ const listParams = (options: ResolvedCalendarOptions, locales: string[]) => ({
   password: passwordParam,
   ml_language: languageParam(locales),
   ical: icalParam,
+  expand: expandParam,
 })
 
 type ListParams = ReturnType<typeof listParams>
 
-/** The events of one page of a list, the caller's filters applied, with what the list's links echo. */
-async function findEvents(call: RestCall<ListParams>, page: number, perPage: number) {
+/**
+ * The events of one page of a list, the caller's filters applied, with what the list's links echo; as `series`, each
+ * recurring event once and as its series instead of its occurrences.
+ */
+async function findEvents(
+  call: RestCall<ListParams>,
+  page: number,
+  perPage: number,
+  form: CalendarForm = 'occurrences',
+) {
   const { params: p, options } = call
   const scope = statusScope(call, p.status)
   const dates = eventDateWindow(p, options.timezone)
@@ -226,7 +237,7 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
     page,
     limit: perPage,
-    firstOfSeries: p.hide_subsequent_recurrences,
+    firstOfSeries: p.hide_subsequent_recurrences || form === 'series',
   }
   const result = near
     ? await nearestFirst(call, query, near)
@@ -242,14 +253,13 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
     const doc = series.get(occurrence.series)
     return doc ? [{ doc, occurrence }] : []
   })
-  const docs = items.map(({ doc }) => doc)
   const related = await loadRelated(call, [...series.values()])
   const events = await Promise.all(
     items.map(async ({ doc, occurrence }) =>
       serializeEvent(doc, related, call.serialize, {
         single: false,
         blanked: !(await unlocked(call, doc, p.password)),
-        occurrence,
+        occurrence: form === 'series' ? undefined : occurrence,
       }),
     ),
   )
@@ -277,7 +287,8 @@ async function findEvents(call: RestCall<ListParams>, page: number, perPage: num
       ? [['hide_subsequent_recurrences', '1'] as [string, string]]
       : []),
   ]
-  return { docs, events, total: result.totalDocs, echo }
+  const calendarItems = events.map((event, index) => ({ event, doc: items[index]!.doc }))
+  return { events, total: result.totalDocs, echo, calendarItems }
 }
 
 async function listEvents(call: RestCall<ListParams>) {
@@ -307,8 +318,9 @@ async function eventsCalendar(call: RestCall<ListParams>) {
   const dated = DATE_FILTERS.some((name) => p[name] !== undefined) || p.include !== undefined
   const window = dated ? {} : feedWindow(options)
   const feed = { ...call, params: { ...p, ...window } }
-  const { docs, events } = await findEvents(feed, 1, options.ical.maxEvents)
-  return calendarResult(call, events, docs, 'events.ics')
+  const form = p.expand ? 'occurrences' : 'series'
+  const { calendarItems } = await findEvents(feed, 1, options.ical.maxEvents, form)
+  return calendarResult(call, calendarItems, 'events.ics')
 }
 
 /**
@@ -360,6 +372,7 @@ const singleParams = (locales: string[]) => ({
   } as Param<string>,
   ml_language: languageParam(locales),
   ical: icalParam,
+  expand: expandParam,
 })
 
 type SingleParams = ReturnType<typeof singleParams>
@@ -389,16 +402,47 @@ async function getEvent(call: RestCall<SingleParams>) {
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context)))
     throw eventPasswordProtected()
+  const related = await loadRelated(call, [doc])
+  if (wantsCalendar(call)) {
+    const occurrences = wanted ? [wanted] : await seriesInCalendar(call, doc)
+    const items = occurrences.map((occurrence) => ({
+      event: serializeEvent(doc, related, call.serialize, {
+        single: true,
+        blanked: false,
+        occurrence,
+      }),
+      doc,
+    }))
+    return calendarResult(call, items, `event-${call.path.id ?? doc.id}.ics`)
+  }
   const occurrence =
     wanted ?? (isSeries(doc.recurrence) ? await shownOccurrence(call, doc.id) : undefined)
-  const related = await loadRelated(call, [doc])
   const event = serializeEvent(doc, related, call.serialize, {
     single: true,
     blanked: false,
     occurrence,
   })
-  if (wantsCalendar(call)) return calendarResult(call, [event], [doc], `event-${event.id}.ics`)
   return { body: event, headers: CALENDAR_VARY }
+}
+
+/**
+ * What an event's own address holds as a calendar: the event, or a recurring event as its series (no occurrence),
+ * or with `expand` each of its occurrences not cancelled, up to the feed's limit.
+ */
+async function seriesInCalendar(
+  call: RestCall<SingleParams>,
+  doc: EventDoc,
+): Promise<(OccurrenceDoc | undefined)[]> {
+  if (!isSeries(doc.recurrence) || !call.params.expand) return [undefined]
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: call.options.slugs.occurrences,
+    where: { and: [{ series: { equals: doc.id } }, NOT_CANCELLED] },
+    sort: ['startDate', 'id'],
+    limit: call.options.ical.maxEvents,
+    pagination: false,
+  })
+  return docs as unknown as OccurrenceDoc[]
 }
 
 /** What a recurring event's own address shows: its occurrence now on or next, or its last when all are past. */

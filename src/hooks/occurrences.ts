@@ -26,7 +26,7 @@ export type EventTiming = {
 }
 type StoredOccurrence = { id: Id; key: string; startDate: string; endDate: string }
 
-const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
+export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
   start: new Date(event.startDate),
   end: new Date(event.endDate),
   timezone: event.timezone,
@@ -37,7 +37,7 @@ const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
 })
 
 /** The last instant occurrences are kept up to: `horizonMonths` after `now`. */
-function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
+export function horizonOf(options: ResolvedCalendarOptions, now = new Date()): Date {
   const horizon = new Date(now)
   horizon.setUTCMonth(horizon.getUTCMonth() + options.recurrence.horizonMonths)
   return horizon

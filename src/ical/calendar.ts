@@ -7,14 +7,25 @@ import { htmlToText } from './htmlText.js'
 export type CalendarHead = {
   /** `X-WR-CALNAME`: what calendar apps call the subscription, in the answer's language. */
   name: string
-  /** The site's zone, for apps that show floating times; every time in the stream is a UTC instant. */
+  /** The site's zone, for apps that show floating times. */
   timezone: string
   /** How often subscribers should fetch the feed again, in minutes. */
   refreshMinutes: number
 }
 
-/** An event of the answer and its revision number, which the wire object does not carry. */
-export type CalendarEntry = { event: EventObject; sequence: number }
+/**
+ * An event of the answer with what the wire object does not carry: its revision number, its `UID`, and for a
+ * recurring event written once, the lines that time the series (src/ical/series.ts).
+ */
+export type CalendarEntry = { event: EventObject; sequence: number; uid: string; times?: string[] }
+
+/** Start and end as UTC instants, or for all-day events dates with an exclusive end. */
+function timeLines(event: EventObject): string[] {
+  const times = eventTimes(event)
+  return times.allDay
+    ? [`DTSTART;VALUE=DATE:${times.start}`, `DTEND;VALUE=DATE:${times.end}`]
+    : [`DTSTART:${times.start}`, `DTEND:${times.end}`]
+}
 
 /** `ORGANIZER` needs an address to write to; an organizer without e-mail is named in the description instead. */
 function organizerLine(organizer: OrganizerObject): string | null {
@@ -23,7 +34,13 @@ function organizerLine(organizer: OrganizerObject): string | null {
   return `ORGANIZER${name ? `;CN=${quotedParam(name)}` : ''}:mailto:${htmlToText(organizer.email)}`
 }
 
-function eventLines({ event, sequence }: CalendarEntry): string[] {
+/** A cancelled occurrence says so; otherwise published and private events are confirmed, the others tentative. */
+function statusOf(event: EventObject): string {
+  if (event.recurrence?.cancelled) return 'CANCELLED'
+  return event.status === 'publish' || event.status === 'private' ? 'CONFIRMED' : 'TENTATIVE'
+}
+
+function eventLines({ event, sequence, uid, times }: CalendarEntry): string[] {
   const [venue] = venuesOf(event)
   const organizers = event.organizer ?? []
   const unreachable = organizers
@@ -33,14 +50,11 @@ function eventLines({ event, sequence }: CalendarEntry): string[] {
   const categories = event.categories
     .map((term) => escapeText(htmlToText(term.name)))
     .filter(Boolean)
-  const times = eventTimes(event)
   return [
     'BEGIN:VEVENT',
-    `UID:${escapeText(event.global_id)}`,
+    `UID:${escapeText(uid)}`,
     `DTSTAMP:${utcStamp(event.modified_utc)}`,
-    ...(times.allDay
-      ? [`DTSTART;VALUE=DATE:${times.start}`, `DTEND;VALUE=DATE:${times.end}`]
-      : [`DTSTART:${times.start}`, `DTEND:${times.end}`]),
+    ...(times ?? timeLines(event)),
     `SUMMARY:${escapeText(htmlToText(event.title))}`,
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     ...(venue ? [`LOCATION:${escapeText(locationOf(event, htmlToText))}`] : []),
@@ -51,7 +65,7 @@ function eventLines({ event, sequence }: CalendarEntry): string[] {
     ...(categories.length ? [`CATEGORIES:${categories.join(',')}`] : []),
     `URL:${event.url}`,
     `CLASS:${event.status === 'private' ? 'PRIVATE' : 'PUBLIC'}`,
-    `STATUS:${event.status === 'publish' || event.status === 'private' ? 'CONFIRMED' : 'TENTATIVE'}`,
+    `STATUS:${statusOf(event)}`,
     `SEQUENCE:${sequence}`,
     `LAST-MODIFIED:${utcStamp(event.modified_utc)}`,
     'END:VEVENT',
@@ -60,10 +74,14 @@ function eventLines({ event, sequence }: CalendarEntry): string[] {
 
 /**
  * Events as an RFC 5545 calendar, as Google Calendar and Outlook import and subscribe to it: CRLF lines folded at
- * 75 octets, `PRODID`, `METHOD:PUBLISH`, the name in `X-WR-CALNAME`, times as UTC instants (no `VTIMEZONE` needed)
- * and all-day events as dates with an exclusive end.
+ * 75 octets, `PRODID`, `METHOD:PUBLISH`, the name in `X-WR-CALNAME`, single events' times as UTC instants and
+ * all-day events as dates with an exclusive end; `zones` are the `VTIMEZONE`s of the series' zoned times.
  */
-export function iCalendar(entries: CalendarEntry[], head: CalendarHead): string {
+export function iCalendar(
+  entries: CalendarEntry[],
+  head: CalendarHead,
+  zones: string[][] = [],
+): string {
   return contentLines([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -74,6 +92,7 @@ export function iCalendar(entries: CalendarEntry[], head: CalendarHead): string 
     `X-WR-TIMEZONE:${head.timezone}`,
     `REFRESH-INTERVAL;VALUE=DURATION:PT${head.refreshMinutes}M`,
     `X-PUBLISHED-TTL:PT${head.refreshMinutes}M`,
+    ...zones.flat(),
     ...entries.flatMap(eventLines),
     'END:VCALENDAR',
   ])

@@ -45,7 +45,7 @@ const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
     .toZonedDateTimeISO(zone)
     .toPlainDateTime()
 
-const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
+export const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
   new Date(wall.toZonedDateTime(zone, { disambiguation: DISAMBIGUATION }).epochMilliseconds)
 
 const REPEAT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?Z?)?$/
@@ -64,7 +64,7 @@ export function isRepeatDate(value: string): boolean {
 }
 
 /** A written date or time (see `SeriesTiming.rdates`) as a wall-clock time of the zone. */
-function readWall(value: string, zone: string, allDay: boolean): Temporal.PlainDateTime {
+export function readWall(value: string, zone: string, allDay: boolean): Temporal.PlainDateTime {
   if (value.endsWith('Z')) return wallClock(new Date(value), zone)
   const wall = Temporal.PlainDateTime.from(value.length === 10 ? `${value}T00:00:00` : value)
   return allDay ? wall.with({ hour: 0, minute: 0, second: 0, millisecond: 0 }) : wall
@@ -94,6 +94,7 @@ function ruleStarts(
   first: Temporal.PlainDateTime,
   last: Temporal.PlainDateTime,
   most: number,
+  withFirst = true,
 ): Temporal.PlainDateTime[] {
   const expander = new RRuleTemporal({
     freq: rule.freq,
@@ -110,7 +111,7 @@ function ruleStarts(
     tzid: 'UTC',
     dtstart: first.toZonedDateTime('UTC') as never,
     // RFC 5545 §3.8.5.3: the start always counts as the first occurrence, even where the rule would not put one.
-    includeDtstart: true,
+    includeDtstart: withFirst,
   })
   let starts: ReturnType<typeof expander.between>
   try {
@@ -170,6 +171,45 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
   const capped = starts.length > cap
   return { occurrences: named(starts.slice(0, cap), series, zone), capped }
+}
+
+/**
+ * The first start the rule itself puts on or after the series' start, when there is one within a century: the
+ * series' start when the two agree. Where they do not, RFC 5545 leaves the set undefined and calendar apps differ
+ * (some count the start, some do not), so a feed names this start instead (src/ical/series.ts).
+ */
+export function firstRuleStart(series: SeriesTiming): Date | undefined {
+  if (!series.rule) return undefined
+  const zone = toDateFnsZone(series.timezone)
+  const first = wallClock(series.start, zone)
+  const [found] = ruleStarts(series.rule, first, first.add({ years: 100 }), 1, false)
+  return found && toInstant(found, zone)
+}
+
+const DAY = 86_400_000
+
+/**
+ * At most how many occurrences the series can have up to `horizon`, without expanding it: a rule makes at most one
+ * start a day (the time comes from the event's start), fewer at longer frequencies; extra dates add theirs. An
+ * upper bound only, for telling cheaply that a series cannot reach the cap.
+ */
+export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
+  const rule = series.rule
+  if (!rule) return 1 + series.rdates.length
+  const until = untilBound(rule)
+  const zone = toDateFnsZone(series.timezone)
+  const ends = until?.instant ?? (until?.wall && toInstant(until.wall, zone))
+  const last = ends && ends < horizon ? ends : horizon
+  const days = Math.max(0, Math.floor((last.getTime() - series.start.getTime()) / DAY)) + 1
+  const periods = (length: number) => Math.floor(days / (length * rule.interval)) + 1
+  const perMonth = rule.byMonthDay.length || rule.byDay.length * 5 || 1
+  const perPeriod = {
+    DAILY: () => periods(1),
+    WEEKLY: () => periods(7) * (rule.byDay.length || 1),
+    MONTHLY: () => periods(28) * perMonth,
+    YEARLY: () => periods(365) * (rule.byMonth.length || 12) * perMonth,
+  }[rule.freq]()
+  return Math.min(days, perPeriod, rule.count ?? Infinity) + 1 + series.rdates.length
 }
 
 function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: string): Occurrence[] {

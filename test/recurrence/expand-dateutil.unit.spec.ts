@@ -9,6 +9,7 @@ import path from 'node:path'
 
 import { expandSeries } from '../../src/recurrence/expand.js'
 import { parseRule } from '../../src/recurrence/rule.js'
+import { inCI, pythonWith } from '../helpers/python.js'
 
 const SEED = 20261127
 const CASES = 300
@@ -116,32 +117,24 @@ function drawCase(random: ReturnType<typeof generator>): Case {
   }
 }
 
-/**
- * python3 with dateutil (Debian's `python3-dateutil`), or why not. Without it a local run skips this test and says
- * so; a run with `CI` set fails, as for a missing PostgreSQL (jest.config.mjs).
- */
-function dateutilMissing(): string | undefined {
-  try {
-    execFileSync('python3', ['-c', 'import dateutil'], { stdio: 'ignore' })
-    return undefined
-  } catch {
-    return 'python3 with dateutil (python3-dateutil) is not installed'
-  }
-}
-const missing = dateutilMissing()
-const inCI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase())
-if (missing && !inCI) console.warn(`${missing}: the comparison with python-dateutil is skipped`)
-const compare = missing && !inCI ? test.skip : test
+// python3 with dateutil (Debian's `python3-dateutil`): without it a local run skips this test and says so; a run
+// with `CI` set fails, as for a missing PostgreSQL (jest.config.mjs).
+const python = pythonWith(['dateutil'])
+if (!python && !inCI)
+  console.warn(
+    'python3 with dateutil (python3-dateutil) is not installed: the comparison is skipped',
+  )
+const compare = !python && !inCI ? test.skip : test
 
 const random = generator(SEED)
 const cases = Array.from({ length: CASES }, () => drawCase(random))
 let expected: Expected[]
 
 beforeAll(() => {
-  if (missing && !inCI) return
+  if (!python && !inCI) return
   const script = path.join(import.meta.dirname, 'dateutil-expand.py')
   expected = JSON.parse(
-    execFileSync('python3', [script], {
+    execFileSync(python ?? 'python3', [script], {
       input: JSON.stringify(cases),
       encoding: 'utf8',
       maxBuffer: 1 << 28,

@@ -3,13 +3,19 @@ import { formatInTimeZone } from 'date-fns-tz'
 
 import type { Param } from '../params.js'
 import type { RestCall, RestResult } from '../route.js'
-import type { EventDoc } from '../../core/model.js'
+import type { EventDoc, Id, OccurrenceDoc } from '../../core/model.js'
 import type { EventObject } from '../../serialize/wire.js'
 import type { ResolvedCalendarOptions } from '../../core/options.js'
 
 import { booleanParam } from '../commonParams.js'
 import { toDateFnsZone } from '../../core/timezones.js'
 import { iCalendar } from '../../ical/calendar.js'
+import { instantLines, type SeriesTimes, seriesTimeLines } from '../../ical/series.js'
+import { calendarZone } from '../../ical/timezones.js'
+import { expandEvent, horizonOf, seriesTimingOf } from '../../hooks/occurrences.js'
+import { mostOccurrences } from '../../recurrence/expand.js'
+import { globalIds } from '../../serialize/post.js'
+import { asCaller } from '../localApi.js'
 import { acceptsCalendar, CALENDAR_TYPE } from './negotiate.js'
 
 export const icalParam: Param<boolean> = booleanParam(
@@ -35,20 +41,107 @@ export function feedWindow({ ical, timezone }: ResolvedCalendarOptions, now = ne
 const revisionOf = (doc: EventDoc) =>
   Math.max(0, Math.floor((Date.parse(doc.updatedAt) - Date.parse(doc.createdAt)) / 1000))
 
-export function calendarResult(
+/** How a feed writes a recurring event: once, with its rule (the default), or each occurrence as an event. */
+export type CalendarForm = 'series' | 'occurrences'
+
+export const expandParam: Param<boolean> = booleanParam(
+  'iCalendar answers: each occurrence of a recurring event as an event of its own instead of the series once with its rule',
+)
+
+/** An event of the answer: its wire object and the record it comes from (a recurring event's series). */
+export type CalendarItem = { event: EventObject; doc: EventDoc }
+
+/** The starts of the cancelled occurrences of each series, by series. */
+async function cancelledStarts(call: RestCall, series: Id[]): Promise<Map<Id, Date[]>> {
+  const found = new Map<Id, Date[]>()
+  if (!series.length) return found
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: call.options.slugs.occurrences,
+    where: { and: [{ series: { in: series } }, { cancelled: { equals: true } }] },
+    pagination: false,
+    sort: 'startDate',
+    select: { series: true, startDate: true },
+  })
+  for (const { series: id, startDate } of docs as unknown as OccurrenceDoc[])
+    found.set(id, [...(found.get(id) ?? []), new Date(startDate)])
+  return found
+}
+
+/**
+ * The last start the calendar keeps of each series the cap cut short. Only series that could reach the cap are
+ * counted (a bound from the rule, src/recurrence/expand.ts), so that a feed does not expand every series again.
+ */
+async function cutShortAt(call: RestCall, series: EventDoc[]): Promise<Map<Id, Date>> {
+  const cap = call.options.recurrence.maxOccurrences
+  const horizon = horizonOf(call.options)
+  const found = new Map<Id, Date>()
+  for (const doc of series) {
+    if (mostOccurrences(seriesTimingOf(doc), horizon) <= cap) continue
+    const where = { series: { equals: doc.id } }
+    const collection = call.options.slugs.occurrences
+    const { totalDocs } = await call.req.payload.count({ ...asCaller(call), collection, where })
+    if (totalDocs < cap) continue
+    const { docs } = await call.req.payload.find({
+      ...asCaller(call),
+      collection,
+      where,
+      sort: '-startDate',
+      limit: 1,
+      pagination: false,
+      select: { startDate: true },
+    })
+    const last = docs[0] as unknown as OccurrenceDoc | undefined
+    if (last) found.set(doc.id, new Date(last.startDate))
+  }
+  return found
+}
+
+/**
+ * A recurring event's `UID` as an event of its own: the series' and the occurrence's key (the date the rule put it
+ * on), never its current start, so that a moved occurrence stays the same event in the apps.
+ */
+const occurrenceUid = (call: RestCall, event: EventObject) =>
+  `${globalIds(event.recurrence!.series_id, call.serialize).global_id}&occurrence=${event.recurrence!.occurrence}`
+
+export async function calendarResult(
   call: RestCall,
-  events: EventObject[],
-  docs: EventDoc[],
+  items: CalendarItem[],
   filename: string,
-): RestResult {
+): Promise<RestResult> {
   const { ical, timezone } = call.options
   const name = ical.names[call.locale] ?? ical.names[Object.keys(ical.names)[0] as string] ?? ''
-  const entries = events.map((event, index) => ({
-    event,
-    sequence: revisionOf(docs[index] as EventDoc),
-  }))
+  const series = items.filter(({ event }) => event.recurrence && !event.recurrence.occurrence)
+  const cancelled = await cancelledStarts(
+    call,
+    series.map(({ doc }) => doc.id),
+  )
+  const cutShort = await cutShortAt(
+    call,
+    series.map(({ doc }) => doc),
+  )
+  const zones = new Map<string, string[]>()
+  const entries = items.map(({ event, doc }) => {
+    const entry = { event, sequence: revisionOf(doc), uid: event.global_id }
+    if (!event.recurrence) return entry
+    if (event.recurrence.occurrence) return { ...entry, uid: occurrenceUid(call, event) }
+    const zone = calendarZone(doc.timezone)
+    if (zone && !doc.allDay) zones.set(zone.tzid, zone.lines)
+    const times: SeriesTimes = {
+      ...seriesTimingOf(doc),
+      cancelled: cancelled.get(doc.id) ?? [],
+      cutAt: cutShort.get(doc.id),
+    }
+    if (!zone) {
+      const kept = expandEvent(call.options, doc).occurrences.map(({ start }) => start)
+      return { ...entry, times: instantLines(times, kept) }
+    }
+    return { ...entry, times: seriesTimeLines(times, zone) }
+  })
   return {
-    body: iCalendar(entries, { name, timezone, refreshMinutes: ical.refreshMinutes }),
+    body: iCalendar(entries, { name, timezone, refreshMinutes: ical.refreshMinutes }, [
+      ...zones.values(),
+    ]),
     contentType: `${CALENDAR_TYPE}; charset=utf-8`,
     headers: { ...CALENDAR_VARY, 'Content-Disposition': `attachment; filename="${filename}"` },
   }

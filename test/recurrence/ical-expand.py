@@ -1,0 +1,89 @@
+"""Expands the events of an iCalendar stream with python-icalendar and python-dateutil, independently of the calendar.
+
+Reads the stream on stdin and a horizon (an ISO instant) as the first argument. Writes, for each VEVENT's UID, every
+occurrence that starts up to the horizon: `[start, end]` as UTC `YYYY-MM-DD HH:MM:SS` for timed events, or local
+`YYYY-MM-DD` days (the end inclusive, as the calendar's JSON gives it) for all-day ones. Zoned times are read as RFC
+5545 section 3.3.5 says (zoneinfo's fold=0: a skipped time with the offset before the change); a TZID that is no
+IANA zone is read with the fixed offset its VTIMEZONE gives.
+"""
+import json
+import sys
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from dateutil.rrule import rruleset, rrulestr
+from icalendar import Calendar
+
+
+def dates_of(event, name):
+    prop = event.get(name)
+    if prop is None:
+        return []
+    return [value.dt for item in (prop if isinstance(prop, list) else [prop]) for value in item.dts]
+
+
+def zone_of(event):
+    start = event["DTSTART"].dt
+    tzid = event["DTSTART"].params.get("TZID")
+    if tzid is None:
+        return timezone.utc
+    try:
+        return ZoneInfo(tzid)
+    except (ZoneInfoNotFoundError, ValueError):
+        return timezone(start.utcoffset())
+
+
+def in_zone(value, zone):
+    """A parsed date-time on the event's wall clock in `zone`, or kept as an instant when it was written in UTC."""
+    if value.utcoffset() == timedelta(0) and str(value.tzinfo) in ("UTC", "UTC+00:00"):
+        return value.astimezone(timezone.utc)
+    return value.replace(tzinfo=None).replace(tzinfo=zone, fold=0)
+
+
+def utc(moment):
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def expand(event, horizon):
+    start = event["DTSTART"].dt
+    end = event["DTEND"].dt
+    rules = rruleset()
+    if not isinstance(start, datetime):
+        days = (end - start).days - 1
+        first = datetime.combine(start, datetime.min.time())
+        walls = lambda values: [datetime.combine(value, datetime.min.time()) for value in values]
+        rules.rdate(first)
+        if "RRULE" in event:
+            rules.rrule(rrulestr(event["RRULE"].to_ical().decode(), dtstart=first))
+        for value in walls(dates_of(event, "RDATE")):
+            rules.rdate(value)
+        for value in walls(dates_of(event, "EXDATE")):
+            rules.exdate(value)
+        last = horizon.date()
+        found = []
+        for wall in rules:
+            if wall.date() > last:
+                break
+            found.append([wall.date().isoformat(), (wall.date() + timedelta(days=days)).isoformat()])
+        return found
+    zone = zone_of(event)
+    first = in_zone(start, zone)
+    length = in_zone(end, zone) - first
+    rules.rdate(first)
+    if "RRULE" in event:
+        rules.rrule(rrulestr(event["RRULE"].to_ical().decode(), dtstart=first))
+    for value in dates_of(event, "RDATE"):
+        rules.rdate(in_zone(value, zone))
+    for value in dates_of(event, "EXDATE"):
+        rules.exdate(in_zone(value, zone))
+    found = []
+    for moment in rules:
+        if moment > horizon:
+            break
+        found.append([utc(moment), utc(moment + length)])
+    return found
+
+
+horizon = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
+calendar = Calendar.from_ical(sys.stdin.buffer.read())
+print(json.dumps({str(event["UID"]): expand(event, horizon) for event in calendar.walk("VEVENT")}))
