@@ -123,6 +123,31 @@ export async function cancelOccurrence(
   })
 }
 
+/**
+ * Cancels the occurrences of `keys` of a series and no others, as a source the series is imported from has them.
+ * Internal bookkeeping of the site owner's import.
+ */
+export async function keepCancelled(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  series: Id,
+  keys: string[],
+): Promise<void> {
+  for (const [cancelled, where] of [
+    [true, { key: { in: keys.length ? keys : [''] } }],
+    [false, { key: { not_in: keys.length ? keys : [''] } }],
+  ] as const) {
+    await req.payload.update({
+      collection: options.slugs.occurrences,
+      where: { and: [{ series: { equals: series } }, where] },
+      data: { cancelled } as never,
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+  }
+}
+
 /** Keeps an event's occurrences as it is created, and as its timing changes. */
 export const keepOccurrences =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>

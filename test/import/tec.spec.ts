@@ -276,4 +276,66 @@ describe('importing a site of the original', () => {
       site.records.events.pop()
     }
   })
+
+  test("a Pro site's occurrences (ids from 10,000,000, one slug) become one recurring event with extra dates, once", async () => {
+    const model = site.records.events[0]
+    const hostname = new URL(site.url).hostname
+    const days = ['2027-04-06', '2027-04-13', '2027-04-22']
+    const occurrences = days.map((day, index) => {
+      const id = 10_000_101 + index
+      const utc = (hour: number) =>
+        new Date(Date.parse(`${day}T23:00:00Z`) + hour * 3_600_000)
+          .toISOString()
+          .slice(0, 19)
+          .replace('T', ' ')
+      return {
+        ...model,
+        id,
+        global_id: `${hostname}?id=${id}`,
+        global_id_lineage: [`${hostname}?id=${id}`],
+        title: 'Pro Weekly Class',
+        slug: 'pro-weekly-class',
+        url: `${site.url}/event/pro-weekly-class/${day}/`,
+        website: `${site.url}/event/pro-weekly-class/${day}/`,
+        all_day: false,
+        timezone: 'America/New_York',
+        start_date: `${day} 19:00:00`,
+        end_date: `${day} 20:15:00`,
+        utc_start_date: utc(0),
+        utc_end_date: utc(1.25),
+      }
+    })
+    site.records.events.push(...occurrences)
+    try {
+      const before = await server.payload.count({ collection: 'events' })
+      const result = await importSite()
+      expect(result.counts.events.created).toBe(1)
+      expect((await server.payload.count({ collection: 'events' })).totalDocs).toBe(
+        before.totalDocs + 1,
+      )
+      const { docs } = await server.payload.find({
+        collection: 'events',
+        where: { importKey: { equals: `${hostname}?series=pro-weekly-class` } },
+        depth: 0,
+      })
+      expect(docs.map((doc) => [doc.slug, doc.recurrence])).toEqual([
+        [
+          'pro-weekly-class',
+          { rule: null, rdates: ['2027-04-13T19:00:00', '2027-04-22T19:00:00'], exdates: [] },
+        ],
+      ])
+      for (const [language, title] of [
+        ['en', 'Pro Weekly Class'],
+        ['zh-hant', 'Pro Weekly Class（繁）'],
+      ]) {
+        const listed = await get(`/events?include=${docs[0]!.id}&ml_language=${language}`)
+        expect(
+          listed.events.map((event: any) => [event.title, event.start_date, event.end_date]),
+        ).toEqual(days.map((day) => [title, `${day} 19:00:00`, `${day} 20:15:00`]))
+      }
+      expect((await importSite()).counts.events).toMatchObject({ created: 0, updated: 0 })
+    } finally {
+      site.records.events.splice(-occurrences.length)
+    }
+  })
 })

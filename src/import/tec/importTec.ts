@@ -4,13 +4,15 @@ import { createHash } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
+import { keepCancelled } from '../../hooks/occurrences.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
 import { downloadImage } from '../../media/importImage.js'
 import { fileTitle, mediaData } from '../../media/mediaFields.js'
-import { pluginOptionsOf } from '../../core/options.js'
+import { pluginOptionsOf, type ResolvedCalendarOptions } from '../../core/options.js'
 import { htmlToRichText } from '../../richText/fromHtml.js'
 import { type GetJson, sourceClient, type SourceClientOptions } from './client.js'
 import { embedded, mapRecord, type Mapped, sourceKey, type WireRecord } from './records.js'
+import { gatherSeries } from './series.js'
 import { listRecords, locateNamespace, type Resource, RESOURCES } from './source.js'
 
 export type TecImportOptions = SourceClientOptions & {
@@ -118,6 +120,7 @@ export async function importTecSite(
   options.onStart?.(plan)
   const source = new URL(namespace)
   const entries = await readSite(getJson, namespace, source.host, languages, options)
+  entries.events = gatherSeries(entries.events, languages[0])
 
   const collections: Record<Resource, CollectionSlug> = {
     categories: calendar.slugs.categories,
@@ -157,6 +160,7 @@ export async function importTecSite(
     for (const entry of list) {
       try {
         const outcome = await importEntry(payload, resource, entry, {
+          calendar,
           collection: collections[resource],
           languages,
           source,
@@ -280,6 +284,7 @@ function parentsFirst(terms: Entry[], host: string): Entry[] {
 }
 
 type EntryContext = {
+  calendar: ResolvedCalendarOptions
   collection: CollectionSlug
   languages: (string | undefined)[]
   source: URL
@@ -304,6 +309,7 @@ async function importEntry(
   const recordDigest = digestOf({
     shared: base.shared,
     links: base.links,
+    cancelled: base.cancelled,
     languages: mapped.map(([l, m]) => [l, m.localized, m.html]),
   })
   const imageDigest = digestOf(base.image ?? null)
@@ -407,6 +413,7 @@ async function importEntry(
           ? ((await payload.create(write)).id as number)
           : ((await payload.update({ ...write, id, trash: true })).id as number)
     }
+    if (base.cancelled) await keepCancelled(req, context.calendar, id!, base.cancelled)
     await commitTransaction(req as PayloadRequest)
     context.remember(id!)
   } catch (error) {

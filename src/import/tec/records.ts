@@ -14,6 +14,8 @@ export type Mapped = {
   html: Record<string, string>
   links: { resource: Resource; key: string; field: string; many: boolean }[]
   image?: string
+  /** A recurring event's occurrences cancelled on the source, by key (src/import/tec/series.ts). */
+  cancelled?: string[]
 }
 
 const text = (value: unknown): string | undefined =>
@@ -75,6 +77,16 @@ function costFields(event: WireRecord) {
       values.length && details.currency_symbol ? details.currency_position || undefined : undefined,
   }
 }
+
+/** A recurring event's rule and dates, as this project's answers give them (and src/import/tec/series.ts gathers). */
+const recurrenceOf = (record: WireRecord) =>
+  record.recurrence && typeof record.recurrence === 'object'
+    ? {
+        rule: record.recurrence.rule || null,
+        rdates: record.recurrence.rdates ?? [],
+        exdates: record.recurrence.exdates ?? [],
+      }
+    : undefined
 
 /** The collection data of one record in one language, with its links still as source keys. */
 export function mapRecord(resource: Resource, record: WireRecord, host: string): Mapped {
@@ -154,6 +166,7 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
           featured: flag(record.featured),
           sticky: flag(record.sticky),
           hideFromListings: flag(record.hide_from_listings),
+          recurrence: recurrenceOf(record),
           status: 'publish',
           publishedAt: instant(record.date_utc),
         }),
@@ -186,6 +199,7 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
           })),
         ],
         image: imageUrl(record.image),
+        cancelled: record.recurrence?.cancelled_occurrences,
       }
     }
   }
