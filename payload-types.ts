@@ -461,7 +461,29 @@ export interface EventOccurrence {
   key: string;
   startDate: string;
   endDate: string;
+  originalStart?: string | null;
   cancelled?: boolean | null;
+  moved?: boolean | null;
+  changed?: boolean | null;
+  title?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  venue?: (number | Venue)[] | null;
+  organizers?: (number | Organizer)[] | null;
+  image?: (number | null) | Media;
   updatedAt: string;
   createdAt: string;
 }
@@ -850,7 +872,15 @@ export interface EventOccurrencesSelect<T extends boolean = true> {
   key?: T;
   startDate?: T;
   endDate?: T;
+  originalStart?: T;
   cancelled?: T;
+  moved?: T;
+  changed?: T;
+  title?: T;
+  description?: T;
+  venue?: T;
+  organizers?: T;
+  image?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -9,7 +9,8 @@ import { t3 } from '../src/core/adminLanguages.js'
  * Each time an event takes place: one occurrence for a single event, one per date for a recurring series, kept
  * by the calendar as the event is written (`src/hooks/occurrences.ts`), never by hand. `key` names the occurrence
  * for as long as its series lives (the local date it falls on in the rule: docs/decisions.md, "Recurring events"),
- * so editing the series keeps the occurrences it still has.
+ * so editing the series keeps the occurrences it still has. An occurrence may be changed on its own, its times
+ * and its title, description, venue, organizers and image (docs/api.md#changing-one-occurrence).
  */
 export const occurrencesCollection = (options: ResolvedCalendarOptions): CollectionConfig => ({
   slug: options.slugs.occurrences,
@@ -50,11 +51,60 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       admin: { date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      // Where the rule puts it; its start differs when it was moved on its own (`moved`).
+      name: 'originalStart',
+      type: 'date',
+      label: t3('Planned start', '原定开始', '原定開始'),
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
       // Kept when the series is edited, so a cancelled date stays cancelled while the series has it.
       name: 'cancelled',
       type: 'checkbox',
       defaultValue: false,
       label: t3('Cancelled', '已取消', '已取消'),
+    },
+    {
+      // Its times are its own: editing the series moves it no more.
+      name: 'moved',
+      type: 'checkbox',
+      defaultValue: false,
+      label: t3('Moved', '已改期', '已改期'),
+    },
+    {
+      // It has times or content of its own (the fields below); lists then read them.
+      name: 'changed',
+      type: 'checkbox',
+      defaultValue: false,
+      label: t3('Changed', '已更改', '已更改'),
+    },
+    // What this occurrence has of its own; empty, in a language, is the event's.
+    { name: 'title', type: 'text', localized: true, label: t3('Title', '标题', '標題') },
+    {
+      name: 'description',
+      type: 'richText',
+      localized: true,
+      label: t3('Description', '描述', '描述'),
+    },
+    {
+      name: 'venue',
+      type: 'relationship',
+      relationTo: options.slugs.venues,
+      hasMany: true,
+      label: t3('Venue', '场地', '場地'),
+    },
+    {
+      name: 'organizers',
+      type: 'relationship',
+      relationTo: options.slugs.organizers,
+      hasMany: true,
+      label: t3('Organizers', '主办方', '主辦單位'),
+    },
+    {
+      name: 'image',
+      type: 'upload',
+      relationTo: options.slugs.media,
+      label: t3('Featured image', '特色图片', '精選圖片'),
     },
   ],
 })

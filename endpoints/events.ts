@@ -55,7 +55,8 @@ import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { searchCondition } from '../src/rest/search.js'
 import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
 import { statusScope } from '../src/rest/visibility.js'
-import { serializeEvent } from '../src/serialize/event.js'
+import { ownContent, serializeEvent } from '../src/serialize/event.js'
+import { withOwnContent } from '../src/rest/occurrenceContent.js'
 import { organizerKind } from './organizers.js'
 import { venueKind } from './venues.js'
 
@@ -249,19 +250,23 @@ async function findEvents(
     { trash: scope.trash },
   )
   // An event trashed or made private between the two reads leaves its occurrences out.
-  const items = result.docs.flatMap((occurrence) => {
+  const items = (await withOwnContent(call, result.docs)).flatMap((occurrence) => {
     const doc = series.get(occurrence.series)
     return doc ? [{ doc, occurrence }] : []
   })
-  const related = await loadRelated(call, [...series.values()])
-  const events = await Promise.all(
-    items.map(async ({ doc, occurrence }) =>
-      serializeEvent(doc, related, call.serialize, {
-        single: false,
-        blanked: !(await unlocked(call, doc, p.password)),
-        occurrence: form === 'series' ? undefined : occurrence,
-      }),
-    ),
+  const related = await loadRelated(call, [
+    ...series.values(),
+    ...items.map(({ occurrence }) => ownContent(occurrence) as EventDoc),
+  ])
+  const blanked = await Promise.all(
+    items.map(async ({ doc }) => !(await unlocked(call, doc, p.password))),
+  )
+  const events = items.map(({ doc, occurrence }, index) =>
+    serializeEvent(doc, related, call.serialize, {
+      single: false,
+      blanked: blanked[index]!,
+      occurrence: form === 'series' ? undefined : occurrence,
+    }),
   )
   const echo: QueryPairs = [
     ['page', String(page)],
@@ -287,7 +292,11 @@ async function findEvents(
       ? [['hide_subsequent_recurrences', '1'] as [string, string]]
       : []),
   ]
-  const calendarItems = events.map((event, index) => ({ event, doc: items[index]!.doc }))
+  const calendarItems = events.map((event, index) => ({
+    event,
+    doc: items[index]!.doc,
+    blanked: blanked[index]!,
+  }))
   return { events, total: result.totalDocs, echo, calendarItems }
 }
 
@@ -402,10 +411,14 @@ async function getEvent(call: RestCall<SingleParams>) {
   if (doc.deletedAt) throw eventNoLongerAvailable()
   if (!(await unlocked(call, doc, call.params.password, call.params.context)))
     throw eventPasswordProtected()
-  const related = await loadRelated(call, [doc])
   if (wantsCalendar(call)) {
-    const occurrences = wanted ? [wanted] : await seriesInCalendar(call, doc)
-    const items = occurrences.map((occurrence) => ({
+    const { occurrences, related } = await withRelated(
+      call,
+      doc,
+      wanted ? [wanted] : await seriesInCalendar(call, doc),
+    )
+    const items = (occurrences.length ? occurrences : [undefined]).map((occurrence) => ({
+      blanked: false,
       event: serializeEvent(doc, related, call.serialize, {
         single: true,
         blanked: false,
@@ -415,8 +428,12 @@ async function getEvent(call: RestCall<SingleParams>) {
     }))
     return calendarResult(call, items, `event-${call.path.id ?? doc.id}.ics`)
   }
-  const occurrence =
+  const shown =
     wanted ?? (isSeries(doc.recurrence) ? await shownOccurrence(call, doc.id) : undefined)
+  const {
+    occurrences: [occurrence],
+    related,
+  } = await withRelated(call, doc, shown ? [shown] : [])
   const event = serializeEvent(doc, related, call.serialize, {
     single: true,
     blanked: false,
@@ -425,15 +442,25 @@ async function getEvent(call: RestCall<SingleParams>) {
   return { body: event, headers: CALENDAR_VARY }
 }
 
+/** An event's occurrences with their own content, and the records the event and they link to. */
+async function withRelated(call: RestCall, doc: EventDoc, occurrences: OccurrenceDoc[]) {
+  const own = await withOwnContent(call, occurrences)
+  const related = await loadRelated(call, [
+    doc,
+    ...own.map((occurrence) => ownContent(occurrence) as EventDoc),
+  ])
+  return { occurrences: own, related }
+}
+
 /**
- * What an event's own address holds as a calendar: the event, or a recurring event as its series (no occurrence),
- * or with `expand` each of its occurrences not cancelled, up to the feed's limit.
+ * The occurrences an event's own address holds as a calendar: none for the event itself or a recurring event as
+ * its series, and with `expand` each of its occurrences not cancelled, up to the feed's limit.
  */
 async function seriesInCalendar(
   call: RestCall<SingleParams>,
   doc: EventDoc,
-): Promise<(OccurrenceDoc | undefined)[]> {
-  if (!isSeries(doc.recurrence) || !call.params.expand) return [undefined]
+): Promise<OccurrenceDoc[]> {
+  if (!isSeries(doc.recurrence) || !call.params.expand) return []
   const { docs } = await call.req.payload.find({
     ...asCaller(call),
     collection: call.options.slugs.occurrences,

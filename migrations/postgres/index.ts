@@ -21,6 +21,7 @@ import * as migration_20261127_160235_calendar_jobs from './20261127_160235_cale
 import * as migration_20261127_162019_occurrence_cancelled_and_list_index from './20261127_162019_occurrence_cancelled_and_list_index.js';
 import * as migration_20261127_163522_list_index_of_single_events from './20261127_163522_list_index_of_single_events.js';
 import * as migration_20261127_164641_recurring_events_index from './20261127_164641_recurring_events_index.js';
+import * as migration_20261127_191840_occurrence_exceptions from './20261127_191840_occurrence_exceptions.js';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_164641_recurring_events_index.up,
     down: migration_20261127_164641_recurring_events_index.down,
-    name: '20261127_164641_recurring_events_index'
+    name: '20261127_164641_recurring_events_index',
+  },
+  {
+    up: migration_20261127_191840_occurrence_exceptions.up,
+    down: migration_20261127_191840_occurrence_exceptions.down,
+    name: '20261127_191840_occurrence_exceptions'
   },
 ];

@@ -20,6 +20,7 @@ import * as migration_20261127_160232_calendar_jobs from './20261127_160232_cale
 import * as migration_20261127_162016_occurrence_cancelled_and_list_index from './20261127_162016_occurrence_cancelled_and_list_index.js';
 import * as migration_20261127_163519_list_index_of_single_events from './20261127_163519_list_index_of_single_events.js';
 import * as migration_20261127_164638_recurring_events_index from './20261127_164638_recurring_events_index.js';
+import * as migration_20261127_191835_occurrence_exceptions from './20261127_191835_occurrence_exceptions.js';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261127_164638_recurring_events_index.up,
     down: migration_20261127_164638_recurring_events_index.down,
-    name: '20261127_164638_recurring_events_index'
+    name: '20261127_164638_recurring_events_index',
+  },
+  {
+    up: migration_20261127_191835_occurrence_exceptions.up,
+    down: migration_20261127_191835_occurrence_exceptions.down,
+    name: '20261127_191835_occurrence_exceptions'
   },
 ];

@@ -98,6 +98,18 @@ export type OccurrenceDoc = {
   endDate: string
   /** Cancelled on its own: out of lists and feeds, still answering at its id. */
   cancelled?: boolean | null
+  /** Where the rule puts it (UTC); empty where it was never moved: then its start. */
+  originalStart?: string | null
+  /** Its times are its own, kept when the series is edited. */
+  moved?: boolean | null
+  /** It has times or content of its own. */
+  changed?: boolean | null
+  /** Its own content, in the language read; empty is the event's. */
+  title?: string | null
+  description?: EventDoc['description']
+  venue?: Id[] | null
+  organizers?: Id[] | null
+  image?: Id | null
 }
 
 export type EventDoc = PostState & {

@@ -24,7 +24,14 @@ export type EventTiming = {
   allDay?: boolean | null
   recurrence?: Recurrence | null
 }
-type StoredOccurrence = { id: Id; key: string; startDate: string; endDate: string }
+type StoredOccurrence = {
+  id: Id
+  key: string
+  startDate: string
+  endDate: string
+  originalStart?: string | null
+  moved?: boolean | null
+}
 
 export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
   start: new Date(event.startDate),
@@ -81,7 +88,7 @@ export async function syncOccurrences(
     depth: 0,
     overrideAccess: true,
     req,
-    select: { key: true, startDate: true, endDate: true },
+    select: { key: true, startDate: true, endDate: true, originalStart: true, moved: true },
   })
   const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
   const wanted = new Set(occurrences.map(({ key }) => key))
@@ -89,18 +96,33 @@ export async function syncOccurrences(
   if (gone.length)
     await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
   for (const { key, start, end } of occurrences) {
-    const data = { startDate: start.toISOString(), endDate: end.toISOString() }
+    const planned = start.toISOString()
+    const times = { startDate: planned, endDate: end.toISOString() }
     const found = stored.get(key)
-    if (!found)
+    if (!found) {
       await payload.create({
         collection,
-        data: { series: event.id, key, ...data } as never,
+        data: { series: event.id, key, originalStart: planned, ...times } as never,
         overrideAccess: true,
         depth: 0,
         req,
       })
-    else if (found.startDate !== data.startDate || found.endDate !== data.endDate)
-      await payload.update({ collection, id: found.id, data, overrideAccess: true, depth: 0, req })
+      continue
+    }
+    // An occurrence moved on its own keeps its times; only where the rule puts it follows the series.
+    const data = found.moved ? { originalStart: planned } : { originalStart: planned, ...times }
+    const differs = Object.entries(data).some(
+      ([field, value]) => found[field as keyof StoredOccurrence] !== value,
+    )
+    if (differs)
+      await payload.update({
+        collection,
+        id: found.id,
+        data: data as never,
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
   }
 }
 

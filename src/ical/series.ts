@@ -98,3 +98,35 @@ function ruleText(series: SeriesTimes, ruled: Date, zone: string): string | unde
     : `${endsAt.toISOString().slice(0, 19)}Z`
   return formatRule({ ...rule, count, until: ending })
 }
+
+/**
+ * The lines that time an occurrence changed on its own, written after its series with the series' `UID`:
+ * `RECURRENCE-ID` where the rule puts it, and its own start and end, in the series' form (zoned, dates all day, or
+ * UTC instants for a zone without a `VTIMEZONE`).
+ */
+export function overrideTimeLines(
+  series: Pick<SeriesTiming, 'timezone' | 'allDay'>,
+  zone: CalendarZone | undefined,
+  occurrence: { start: Date; end: Date; originalStart: Date },
+): string[] {
+  if (!zone)
+    return [
+      `RECURRENCE-ID:${instant(occurrence.originalStart)}`,
+      `DTSTART:${instant(occurrence.start)}`,
+      `DTEND:${instant(occurrence.end)}`,
+    ]
+  const dateFnsZone = toDateFnsZone(series.timezone)
+  const wall = (date: Date) => readWall(date.toISOString(), dateFnsZone, series.allDay)
+  if (series.allDay)
+    return [
+      `RECURRENCE-ID;VALUE=DATE:${compact(wall(occurrence.originalStart).toPlainDate().toString())}`,
+      `DTSTART;VALUE=DATE:${compact(wall(occurrence.start).toPlainDate().toString())}`,
+      `DTEND;VALUE=DATE:${compact(wall(occurrence.end).toPlainDate().add({ days: 1 }).toString())}`,
+    ]
+  const local = (date: Date) => compact(wall(date).toString().slice(0, 19))
+  return [
+    `RECURRENCE-ID;TZID=${zone.tzid}:${local(occurrence.originalStart)}`,
+    `DTSTART;TZID=${zone.tzid}:${local(occurrence.start)}`,
+    `DTEND;TZID=${zone.tzid}:${local(occurrence.end)}`,
+  ]
+}

@@ -1,11 +1,11 @@
-import type { CollectionSlug } from 'payload'
+import type { CollectionSlug, TypedLocale } from 'payload'
 
-import type { EventDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
+import type { EventDoc, OccurrenceDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
 import { parseDateInput } from '../core/dates.js'
 import { CURRENCY_POSITIONS, type CurrencyPosition } from '../core/constants.js'
-import { serializeEvent } from '../serialize/event.js'
+import { ownContent, serializeEvent } from '../serialize/event.js'
 import { cancelOccurrence } from '../hooks/occurrences.js'
 import { isSeries } from '../recurrence/series.js'
 import { isValidTimezone } from '../core/timezones.js'
@@ -15,7 +15,14 @@ import { instantOf } from './eventDates.js'
 import { mayEdit } from './eventAccess.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from './localApi.js'
-import { addressedOccurrence, addressOf, locate, lockedTarget, occurrenceById } from './locate.js'
+import {
+  type Address,
+  addressedOccurrence,
+  addressOf,
+  locate,
+  lockedTarget,
+  occurrenceById,
+} from './locate.js'
 import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedPosts.js'
 import {
   booleanValue,
@@ -26,10 +33,14 @@ import {
   validateParams,
 } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
+import { withOwnContent } from './occurrenceContent.js'
 import { checkSeries, OCCURRENCES_CAPPED, recurrenceParam } from './recurrenceWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
 import { inTransaction, moveToTrash } from './transaction.js'
+
+const durationOf = (occurrence: OccurrenceDoc) =>
+  Date.parse(occurrence.endDate) - Date.parse(occurrence.startDate)
 
 const date = (description: string, required: boolean): Param<string> => ({
   type: 'string',
@@ -147,8 +158,34 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   ),
   password: text('The event password; empty removes it'),
   recurrence: recurrenceParam,
+  scope: {
+    type: 'string',
+    enum: ['this', 'all'],
+    description:
+      "Ours, for an occurrence's id: `this` (the default) changes that occurrence alone, `all` its event, the occurrence's new times moving every occurrence as much",
+    parse: (raw: unknown) => {
+      if (raw !== 'this' && raw !== 'all') throw new ParamError()
+      return raw
+    },
+  } as Param<'this' | 'all'>,
+  cancelled: flag("Ours, for an occurrence's id: cancels it (true) or brings it back (false)"),
   ml_language: languageParam(locales),
 })
+
+/** What one occurrence can have of its own (docs/api.md#changing-one-occurrence); the rest is its event's. */
+const OCCURRENCE_PARAMS = new Set([
+  'title',
+  'description',
+  'start_date',
+  'end_date',
+  'venue',
+  'organizer',
+  'image',
+  'cancelled',
+  'scope',
+  'ml_language',
+])
+const OCCURRENCE_FIELDS = ['title', 'description', 'image', 'venue', 'organizers'] as const
 
 type WriteParams = ReturnType<typeof writeParams>
 
@@ -173,7 +210,11 @@ export function eventWriteMethods(
     toData: (values: Record<string, unknown>) => linkedPostData(call, kind, values),
   })
 
-  async function dataOf(call: RestCall<WriteParams>, existing?: EventDoc & { timezone: string }) {
+  async function dataOf(
+    call: RestCall<WriteParams>,
+    existing?: EventDoc & { timezone: string },
+    { series = true } = {},
+  ) {
     const p = call.params
     const data: Record<string, unknown> = await publicationData(
       call,
@@ -193,14 +234,16 @@ export function eventWriteMethods(
     if (start && end && end < start)
       throw invalidParam('end_date', 'The end date must not be before the start date.')
     const recurrence = p.recurrence !== undefined ? p.recurrence : existing?.recurrence
-    const { capped } = checkSeries(options, {
-      id: existing?.id ?? 0,
-      startDate: start!.toISOString(),
-      endDate: end!.toISOString(),
-      timezone: zone,
-      allDay: p.all_day ?? existing?.allDay,
-      recurrence,
-    })
+    const { capped } = series
+      ? checkSeries(options, {
+          id: existing?.id ?? 0,
+          startDate: start!.toISOString(),
+          endDate: end!.toISOString(),
+          timezone: zone,
+          allDay: p.all_day ?? existing?.allDay,
+          recurrence,
+        })
+      : { capped: false }
     const set = (field: string, value: unknown) => value !== undefined && (data[field] = value)
     set('title', p.title)
     set('slug', p.slug)
@@ -306,21 +349,120 @@ export function eventWriteMethods(
     returns: { schema: 'Event' },
     answers: targetAnswers,
     handler: async (call) => {
-      let capped = false
-      const doc = await inTransaction(call, async () => {
-        const existing = await target(call)
-        const written = await dataOf(call, existing)
-        capped = written.capped
-        return call.req.payload.update({
-          ...asCaller(call),
-          collection,
-          id: existing.id,
-          data: written.data as never,
-        })
-      })
-      return respond(call, doc as unknown as EventDoc, 200, capped)
+      if (call.params.cancelled !== undefined && addressedOccurrence(call) === undefined)
+        throw invalidParam('cancelled', "Only an occurrence's id can be cancelled.")
+      const stored = addressedOccurrence(call)
+      if (stored !== undefined) return writeOccurrence(call, stored)
+      return updateEvent(call)
     },
   })
+
+  async function updateEvent(call: RestCall<WriteParams>, address?: Address) {
+    let capped = false
+    const doc = await inTransaction(call, async () => {
+      const existing = await target(call, address)
+      const written = await dataOf(call, existing)
+      capped = written.capped
+      return call.req.payload.update({
+        ...asCaller(call),
+        collection,
+        id: existing.id,
+        data: written.data as never,
+      })
+    })
+    return respond(call, doc as unknown as EventDoc, 200, capped)
+  }
+
+  /** A write to an occurrence's id: that occurrence alone, or with `scope=all` its event. */
+  async function writeOccurrence(call: RestCall<WriteParams>, stored: number) {
+    const occurrence = await occurrenceById(call, stored)
+    if (!occurrence) throw eventNotFound(call.path.id!)
+    const seriesAddress = { where: { id: { equals: occurrence.series } }, trash: true }
+    if (call.params.scope === 'all')
+      return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
+    for (const [name, value] of Object.entries(call.params))
+      if (value !== undefined && !OCCURRENCE_PARAMS.has(name))
+        throw invalidParam(
+          name,
+          `An occurrence has no ${name} of its own: write it to its event (${occurrence.series}), or send scope=all.`,
+        )
+    const { series, written } = await inTransaction(call, async () => {
+      const series = await target(call, seriesAddress)
+      if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
+      const own = { ...series, startDate: occurrence.startDate, endDate: occurrence.endDate }
+      const p = call.params
+      // A new start alone keeps the occurrence's length.
+      const end =
+        p.start_date !== undefined && p.end_date === undefined
+          ? new Date(
+              instantOf(p.start_date, 'start_date', series.timezone).getTime() +
+                durationOf(occurrence),
+            ).toISOString()
+          : p.end_date
+      const { data } = await dataOf({ ...call, params: { ...p, end_date: end } }, own, {
+        series: false,
+      })
+      const moved = data.startDate !== undefined || data.endDate !== undefined
+      const fields = OCCURRENCE_FIELDS.filter((field) => data[field] !== undefined)
+      const written = await call.req.payload.update({
+        collection: options.slugs.occurrences,
+        id: stored,
+        data: {
+          ...Object.fromEntries(fields.map((field) => [field, data[field]])),
+          ...(moved && { startDate: data.startDate, endDate: data.endDate, moved: true }),
+          ...((moved || fields.length) && { changed: true }),
+          ...(call.params.cancelled !== undefined && { cancelled: call.params.cancelled }),
+        } as never,
+        locale: call.locale as TypedLocale,
+        overrideAccess: true,
+        depth: 0,
+        req: call.req,
+      })
+      return { series, written: written as unknown as OccurrenceDoc }
+    })
+    const [own] = await withOwnContent(call, [written])
+    return {
+      body: serializeEvent(
+        series,
+        await loadRelated(call, [series, ownContent(own!) as EventDoc]),
+        call.serialize,
+        { single: false, blanked: false, occurrence: own },
+      ),
+    }
+  }
+
+  /**
+   * A write to all of an occurrence's event: the occurrence's new times become the event's, moved by as much (a
+   * start one hour later moves every occurrence one hour later; a start alone keeps each one's length).
+   */
+  async function shiftedToSeries(
+    call: RestCall<WriteParams>,
+    occurrence: OccurrenceDoc,
+  ): Promise<RestCall<WriteParams>> {
+    const p = call.params
+    if (p.start_date === undefined && p.end_date === undefined) return call
+    const { doc: series } = await locate<EventDoc>(call, collection, {
+      where: { id: { equals: occurrence.series } },
+      trash: true,
+    })
+    if (!series) return call
+    const zone = p.timezone ?? series.timezone
+    const moveBy = (given: string | undefined, name: string, from: string) =>
+      given === undefined ? 0 : instantOf(given, name, zone).getTime() - Date.parse(from)
+    const startBy = moveBy(p.start_date, 'start_date', occurrence.startDate)
+    const endBy =
+      p.end_date === undefined ? startBy : moveBy(p.end_date, 'end_date', occurrence.endDate)
+    const shifted = (instant: string, by: number) =>
+      new Date(Date.parse(instant) + by).toISOString()
+    return {
+      ...call,
+      params: {
+        ...p,
+        start_date: shifted(series.startDate, startBy),
+        end_date: shifted(series.endDate, endBy),
+      },
+    }
+  }
 
   /** `DELETE` of an occurrence's id: that occurrence alone is cancelled, as the caller may edit its event. */
   async function cancel(call: RestCall, stored: number) {

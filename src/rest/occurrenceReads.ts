@@ -40,6 +40,9 @@ const occurrenceWhere = (query: OccurrencePageQuery): Where => ({
 
 const SERIES = 'series.'
 
+/** An occurrence as lists read it, as the SQL form does: without what changed ones have of their own. */
+const OWN_COLUMNS = { title: false, description: false, venue: false, organizers: false } as const
+
 /**
  * A page of the occurrences of the events the caller may read, and how many there are in all: the list items of
  * `/events`. In SQL (each occurrence checked against its event, filtered as event reads are) when the adapter and
@@ -148,10 +151,11 @@ async function sqlPage(
         offset + query.limit <= totalDocs * PROBE_SHARE,
       )
   const rows = await connection.rows(
-    sql`SELECT ${recordColumns(connection, occurrences, [])} FROM ${from} WHERE ${own} AND ${matching}${first}
+    sql`SELECT ${recordColumns(connection, occurrences, [], { links: false })} FROM ${from} WHERE ${own} AND ${matching}${first}
         ORDER BY ${order(occurrences, query.sort)} LIMIT ${query.limit} OFFSET ${offset}`,
   )
-  const docs = await toRecords(connection, occurrences, rows, [])
+  // Only the occurrences' own columns: what changed ones have of their own is read for the page (`withOwnContent`).
+  const docs = await toRecords(connection, occurrences, rows, [], { links: false })
   return { docs: docs as unknown as OccurrenceDoc[], totalDocs }
 }
 
@@ -206,6 +210,7 @@ export async function throughLocalApi(
       ...asCaller(call),
       collection: slugs.occurrences,
       where,
+      select: OWN_COLUMNS,
       sort: query.sort,
       page: query.page,
       limit: query.limit,
@@ -228,6 +233,7 @@ export async function throughLocalApi(
     collection: slugs.occurrences,
     where,
     pagination: false,
+    select: OWN_COLUMNS,
   })
   const eventsById = new Map(events.map((event) => [event.id, event as unknown as Sortable]))
   const valueOf = (row: Sortable, field: string) =>

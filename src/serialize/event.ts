@@ -71,6 +71,17 @@ function dates(event: EventDoc) {
   }
 }
 
+/** What an occurrence has of its own, in the language read: the rest is its series'. */
+export function ownContent(occurrence: OccurrenceDoc): Partial<EventDoc> {
+  const own: Partial<EventDoc> = {}
+  if (occurrence.title) own.title = occurrence.title
+  if (occurrence.description) own.description = occurrence.description
+  if (occurrence.venue?.length) own.venue = occurrence.venue
+  if (occurrence.organizers?.length) own.organizers = occurrence.organizers
+  if (occurrence.image) own.image = occurrence.image
+  return own
+}
+
 /** An occurrence's page: the series' page with the occurrence's key as one more path segment. */
 function occurrenceURL(url: string, occurrence: OccurrenceDoc | undefined): string {
   if (!occurrence) return url
@@ -86,6 +97,10 @@ const recurrenceOf = (
   series_id: series.id,
   occurrence: occurrence?.key ?? null,
   cancelled: Boolean(occurrence?.cancelled),
+  original_start: occurrence
+    ? wallClock(occurrence.originalStart ?? occurrence.startDate, series.timezone)
+    : null,
+  changed: Boolean(occurrence?.changed),
   rule: series.recurrence?.rule?.trim() || null,
   rdates: series.recurrence?.rdates ?? [],
   exdates: series.recurrence?.exdates ?? [],
@@ -105,7 +120,12 @@ export function serializeEvent(
   const repeats = isSeries(series.recurrence)
   const occurrence = repeats ? view.occurrence : undefined
   const doc = occurrence
-    ? { ...series, startDate: occurrence.startDate, endDate: occurrence.endDate }
+    ? {
+        ...series,
+        ...ownContent(occurrence),
+        startDate: occurrence.startDate,
+        endDate: occurrence.endDate,
+      }
     : series
   const id = occurrence ? occurrenceWireId(occurrence.id) : doc.id
   const url = occurrenceURL(fillTemplate(ctx.urls.event, ctx, { id, slug: doc.slug }), occurrence)

@@ -396,6 +396,16 @@ const recurrence = objectOf<RecurrenceObject>(
       description:
         'This occurrence alone is cancelled (`DELETE` of its id): lists and feeds leave it out, its id still answers',
     },
+    original_start: {
+      type: ['string', 'null'],
+      description:
+        "Where the rule puts the occurrence, in the event's zone (`YYYY-MM-DD HH:MM:SS`, as `start_date`): its start unless it was moved on its own; null for the series itself",
+    },
+    changed: {
+      ...boolean,
+      description:
+        "This occurrence has times or content of its own (a write to its id); the rest is the series'",
+    },
     rule: {
       type: ['string', 'null'],
       description:

@@ -233,6 +233,10 @@ export type RecurrenceObject = {
   occurrence: string | null
   /** This occurrence alone is cancelled (`DELETE` of its id); lists and feeds leave it out. */
   cancelled: boolean
+  /** Where the rule puts the occurrence, local as `start_date`; null for the series itself. */
+  original_start: string | null
+  /** The occurrence has times or content of its own. */
+  changed: boolean
   rule: string | null
   rdates: string[]
   exdates: string[]

@@ -55,6 +55,8 @@ test('a weekly series at 19:00 in Hong Kong lists one item per date, each with i
     series_id: event.id,
     occurrence: null,
     cancelled: false,
+    original_start: null,
+    changed: false,
     rule: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6',
     rdates: [],
     exdates: [],
@@ -83,7 +85,11 @@ test('a weekly series at 19:00 in Hong Kong lists one item per date, each with i
   ])
   expect(first.url).toBe(`${event.url}2027-01-05/`)
   expect(first.rest_url).toBe(event.rest_url.replace(/\d+$/, String(first.id)))
-  expect(first.recurrence).toEqual({ ...event.recurrence, occurrence: '2027-01-05' })
+  expect(first.recurrence).toEqual({
+    ...event.recurrence,
+    occurrence: '2027-01-05',
+    original_start: '2027-01-05 19:00:00',
+  })
   const next = await list(`start_date=2027-01-01&end_date=2027-01-31&search=Yoga&per_page=4&page=2`)
   expect(startsOf(next.body.events)).toEqual(['2027-01-19 19:00:00', '2027-01-21 19:00:00'])
 

@@ -67,6 +67,12 @@ const linkColumns = (tables: CollectionTables) => [
   ...new Set([...tables.relations.values()].map((relation) => relation.column)),
 ]
 
+/**
+ * What a read takes besides the main table's columns: translations in the locales of its chain (none for an empty
+ * chain, whose localized fields are then left out) and, unless `links` is false, the linked ids.
+ */
+type Reading = { links?: boolean }
+
 const hasTranslations = (tables: CollectionTables) =>
   [...tables.columns.values()].some((field) => field.localized)
 
@@ -98,13 +104,14 @@ export function recordColumns(
   connection: SqlConnection,
   tables: CollectionTables,
   chain: string[],
+  { links = true }: Reading = {},
 ) {
   const { sql } = connection
   const name = sql.identifier
   const main = name(tables.main)
   const columns = shownColumns(tables, false).map((column) => sql`${main}.${name(column)}`)
   if (connection.dialect === 'postgres') {
-    if (hasTranslations(tables)) {
+    if (hasTranslations(tables) && chain.length) {
       const t = name('t')
       columns.push(
         sql`(SELECT json_agg(${jsonObject(connection, 't', translationColumns(tables))})
@@ -114,7 +121,7 @@ export function recordColumns(
             ) AS ${name(EMBEDDED_TRANSLATIONS)}`,
       )
     }
-    if (tables.relations.size) {
+    if (tables.relations.size && links) {
       const l = name('l')
       columns.push(
         sql`(SELECT json_agg(${jsonObject(connection, 'l', linkColumns(tables))} ORDER BY ${l}.${name('order')})
@@ -133,6 +140,7 @@ async function translationsAndLinks(
   tables: CollectionTables,
   rows: Row[],
   chain: string[],
+  links: boolean,
 ) {
   if (connection.dialect === 'postgres') {
     const embedded = (name: string) => rows.flatMap((row) => (row[name] as Row[] | null) ?? [])
@@ -150,13 +158,13 @@ async function translationsAndLinks(
     )
   const name = sql.identifier
   return Promise.all([
-    hasTranslations(tables)
+    hasTranslations(tables) && chain.length
       ? connection.rows(
           sql`SELECT ${names(translationColumns(tables))} FROM ${name(tables.locales)}
               WHERE ${name('_parent_id')} IN (${idList}) AND ${name('_locale')} IN (${localeList(connection, chain)})`,
         )
       : [],
-    tables.relations.size
+    tables.relations.size && links
       ? connection.rows(
           sql`SELECT ${names(linkColumns(tables))} FROM ${name(tables.rels)}
               WHERE ${name('parent_id')} IN (${idList}) ORDER BY ${name('order')}`,
@@ -174,9 +182,16 @@ export async function toRecords(
   tables: CollectionTables,
   rows: Row[],
   chain: string[],
+  { links: withLinks = true }: Reading = {},
 ): Promise<StoredRecord[]> {
   if (!rows.length) return []
-  const [localeRows, relRows] = await translationsAndLinks(connection, tables, rows, chain)
+  const [localeRows, relRows] = await translationsAndLinks(
+    connection,
+    tables,
+    rows,
+    chain,
+    withLinks,
+  )
   const translations = new Map<number, Map<string, Row>>()
   for (const row of localeRows) {
     const parent = Number(row._parent_id)
@@ -204,7 +219,8 @@ export async function toRecords(
         : fromColumn(field, row[column])
       if (value !== undefined) record[name] = value
     }
-    for (const name of tables.relations.keys()) record[name] = links.get(`${id} ${name}`) ?? []
+    if (withLinks)
+      for (const name of tables.relations.keys()) record[name] = links.get(`${id} ${name}`) ?? []
     return record
   })
 }

@@ -9,13 +9,22 @@ import type { ResolvedCalendarOptions } from '../../core/options.js'
 
 import { booleanParam } from '../commonParams.js'
 import { toDateFnsZone } from '../../core/timezones.js'
-import { iCalendar } from '../../ical/calendar.js'
-import { instantLines, type SeriesTimes, seriesTimeLines } from '../../ical/series.js'
+import { type CalendarEntry, iCalendar } from '../../ical/calendar.js'
+import {
+  instantLines,
+  overrideTimeLines,
+  type SeriesTimes,
+  seriesTimeLines,
+} from '../../ical/series.js'
 import { calendarZone } from '../../ical/timezones.js'
 import { expandEvent, horizonOf, seriesTimingOf } from '../../hooks/occurrences.js'
 import { mostOccurrences } from '../../recurrence/expand.js'
+import { ownContent, serializeEvent } from '../../serialize/event.js'
 import { globalIds } from '../../serialize/post.js'
 import { asCaller } from '../localApi.js'
+import { withOwnContent } from '../occurrenceContent.js'
+import { NOT_CANCELLED } from '../occurrenceReads.js'
+import { loadRelated } from '../related.js'
 import { acceptsCalendar, CALENDAR_TYPE } from './negotiate.js'
 
 export const icalParam: Param<boolean> = booleanParam(
@@ -48,8 +57,11 @@ export const expandParam: Param<boolean> = booleanParam(
   'iCalendar answers: each occurrence of a recurring event as an event of its own instead of the series once with its rule',
 )
 
-/** An event of the answer: its wire object and the record it comes from (a recurring event's series). */
-export type CalendarItem = { event: EventObject; doc: EventDoc }
+/**
+ * An event of the answer: its wire object, the record it comes from (a recurring event's series), and whether its
+ * content is hidden behind its password.
+ */
+export type CalendarItem = { event: EventObject; doc: EventDoc; blanked: boolean }
 
 /** The starts of the cancelled occurrences of each series, by series. */
 async function cancelledStarts(call: RestCall, series: Id[]): Promise<Map<Id, Date[]>> {
@@ -61,10 +73,28 @@ async function cancelledStarts(call: RestCall, series: Id[]): Promise<Map<Id, Da
     where: { and: [{ series: { in: series } }, { cancelled: { equals: true } }] },
     pagination: false,
     sort: 'startDate',
-    select: { series: true, startDate: true },
+    select: { series: true, startDate: true, originalStart: true },
   })
-  for (const { series: id, startDate } of docs as unknown as OccurrenceDoc[])
-    found.set(id, [...(found.get(id) ?? []), new Date(startDate)])
+  for (const { series: id, startDate, originalStart } of docs as unknown as OccurrenceDoc[])
+    found.set(id, [...(found.get(id) ?? []), new Date(originalStart ?? startDate)])
+  return found
+}
+
+/** The occurrences of each series changed on their own and not cancelled, with their own content. */
+async function changedOccurrences(call: RestCall, series: Id[]): Promise<Map<Id, OccurrenceDoc[]>> {
+  const found = new Map<Id, OccurrenceDoc[]>()
+  if (!series.length) return found
+  const { docs } = await call.req.payload.find({
+    ...asCaller(call),
+    collection: call.options.slugs.occurrences,
+    where: {
+      and: [{ series: { in: series } }, { changed: { equals: true } }, NOT_CANCELLED],
+    },
+    pagination: false,
+    sort: 'startDate',
+  })
+  for (const occurrence of await withOwnContent(call, docs as unknown as OccurrenceDoc[]))
+    found.set(occurrence.series, [...(found.get(occurrence.series) ?? []), occurrence])
   return found
 }
 
@@ -112,19 +142,24 @@ export async function calendarResult(
   const { ical, timezone } = call.options
   const name = ical.names[call.locale] ?? ical.names[Object.keys(ical.names)[0] as string] ?? ''
   const series = items.filter(({ event }) => event.recurrence && !event.recurrence.occurrence)
-  const cancelled = await cancelledStarts(
-    call,
-    series.map(({ doc }) => doc.id),
-  )
-  const cutShort = await cutShortAt(
-    call,
-    series.map(({ doc }) => doc),
-  )
+  const ids = series.map(({ doc }) => doc.id)
+  const [cancelled, changed, cutShort] = await Promise.all([
+    cancelledStarts(call, ids),
+    changedOccurrences(call, ids),
+    cutShortAt(
+      call,
+      series.map(({ doc }) => doc),
+    ),
+  ])
+  const related = await loadRelated(call, [
+    ...[...changed.values()].flat().map((occurrence) => ownContent(occurrence) as EventDoc),
+    ...series.map(({ doc }) => doc),
+  ])
   const zones = new Map<string, string[]>()
-  const entries = items.map(({ event, doc }) => {
+  const entries = items.flatMap(({ event, doc, blanked }): CalendarEntry[] => {
     const entry = { event, sequence: revisionOf(doc), uid: event.global_id }
-    if (!event.recurrence) return entry
-    if (event.recurrence.occurrence) return { ...entry, uid: occurrenceUid(call, event) }
+    if (!event.recurrence) return [entry]
+    if (event.recurrence.occurrence) return [{ ...entry, uid: occurrenceUid(call, event) }]
     const zone = calendarZone(doc.timezone)
     if (zone && !doc.allDay) zones.set(zone.tzid, zone.lines)
     const times: SeriesTimes = {
@@ -132,11 +167,18 @@ export async function calendarResult(
       cancelled: cancelled.get(doc.id) ?? [],
       cutAt: cutShort.get(doc.id),
     }
-    if (!zone) {
-      const kept = expandEvent(call.options, doc).occurrences.map(({ start }) => start)
-      return { ...entry, times: instantLines(times, kept) }
-    }
-    return { ...entry, times: seriesTimeLines(times, zone) }
+    const overrides = (changed.get(doc.id) ?? []).map((occurrence) => ({
+      ...entry,
+      event: serializeEvent(doc, related, call.serialize, { single: false, blanked, occurrence }),
+      times: overrideTimeLines(times, zone, {
+        start: new Date(occurrence.startDate),
+        end: new Date(occurrence.endDate),
+        originalStart: new Date(occurrence.originalStart ?? occurrence.startDate),
+      }),
+    }))
+    const kept = () => expandEvent(call.options, doc).occurrences.map(({ start }) => start)
+    const master = zone ? seriesTimeLines(times, zone) : instantLines(times, kept())
+    return [{ ...entry, times: master }, ...overrides]
   })
   return {
     body: iCalendar(entries, { name, timezone, refreshMinutes: ical.refreshMinutes }, [

@@ -1,0 +1,213 @@
+/**
+ * One occurrence changed on its own (docs/api.md#changing-one-occurrence): a write to its id moves it and gives it
+ * a title, description, venue, organizers or image of its own, per language, the rest following its event's later
+ * edits; `scope=all` moves the whole event instead; `cancelled` cancels and brings back. Lists, single reads and
+ * iCalendar feeds (a `RECURRENCE-ID` override, expanded by ical.js) agree.
+ */
+import ICAL from 'ical.js'
+
+import { startTestServer, type TestServer } from '../helpers/server.js'
+import { registerFirstUser } from '../helpers/users.js'
+
+const NS = '/api/calendar/events/v1'
+
+let server: TestServer
+let admin: string
+let series: any
+let venues: { hall: number; park: number }
+
+const request = (path: string, init: Parameters<TestServer['request']>[1] = {}) =>
+  server.request(`${NS}${path}`, { token: admin, ...init })
+const write = (path: string, body: object, method = 'PUT') => request(path, { method, body })
+
+async function occurrences(language = 'en') {
+  const { body } = await request(`/events?include=${series.id}&ml_language=${language}`)
+  return body.events as any[]
+}
+const byKey = async (key: string, language = 'en') =>
+  (await occurrences(language)).find((event) => event.recurrence.occurrence === key)
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await registerFirstUser(server)
+  const hall = (await write('/venues', { venue: 'Hall' }, 'POST')).body.id
+  const park = (await write('/venues', { venue: 'Park' }, 'POST')).body.id
+  venues = { hall, park }
+  const created = await write(
+    '/events',
+    {
+      title: 'Yoga',
+      status: 'publish',
+      timezone: 'Asia/Hong_Kong',
+      start_date: '2027-01-05 19:00:00',
+      end_date: '2027-01-05 20:30:00',
+      venue: hall,
+      recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=8',
+    },
+    'POST',
+  )
+  expect(created.status).toBe(201)
+  series = created.body
+  expect((await write(`/events/${series.id}?ml_language=zh-hant`, { title: '瑜伽' })).status).toBe(
+    200,
+  )
+})
+afterAll(() => server?.stop())
+
+test('a write to an occurrence moves it alone and gives it a title and venue of its own, in its language', async () => {
+  const third = await byKey('2027-01-12')
+  const { status, body } = await write(`/events/${third.id}`, {
+    title: 'Yoga in the park',
+    start_date: '2027-01-13 10:00',
+    venue: venues.park,
+  })
+  expect(status).toBe(200)
+  expect([body.id, body.title, body.start_date, body.end_date, body.venue.venue]).toEqual([
+    third.id,
+    'Yoga in the park',
+    '2027-01-13 10:00:00',
+    '2027-01-13 11:30:00',
+    'Park',
+  ])
+  expect(body.recurrence).toMatchObject({
+    occurrence: '2027-01-12',
+    original_start: '2027-01-12 19:00:00',
+    changed: true,
+  })
+  const listed = await occurrences()
+  expect(
+    listed.map((event) => [event.start_date.slice(0, 16), event.title, event.venue.venue]),
+  ).toEqual([
+    ['2027-01-05 19:00', 'Yoga', 'Hall'],
+    ['2027-01-07 19:00', 'Yoga', 'Hall'],
+    ['2027-01-13 10:00', 'Yoga in the park', 'Park'],
+    ['2027-01-14 19:00', 'Yoga', 'Hall'],
+    ['2027-01-19 19:00', 'Yoga', 'Hall'],
+    ['2027-01-21 19:00', 'Yoga', 'Hall'],
+    ['2027-01-26 19:00', 'Yoga', 'Hall'],
+    ['2027-01-28 19:00', 'Yoga', 'Hall'],
+  ])
+  expect(listed[1].recurrence).toMatchObject({
+    changed: false,
+    original_start: '2027-01-07 19:00:00',
+  })
+  // Not given in Traditional Chinese, the title there is the event's, not the English one of the occurrence.
+  expect((await byKey('2027-01-12', 'zh-hant')).title).toBe('瑜伽')
+  const single = await request(`/events/${third.id}`)
+  expect([single.body.title, single.body.start_date]).toEqual([
+    'Yoga in the park',
+    '2027-01-13 10:00:00',
+  ])
+  // A window that holds only the new date finds it there.
+  const { body: day } = await request('/events?start_date=2027-01-13&end_date=2027-01-13')
+  expect(day.events.map((event: any) => event.id)).toEqual([third.id])
+})
+
+test('what an occurrence cannot have of its own is refused with the reason; only those who may edit the event write', async () => {
+  const fourth = await byKey('2027-01-14')
+  const refused = await write(`/events/${fourth.id}`, { featured: true })
+  expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_param'])
+  expect(refused.body.data.params.featured).toMatch(/scope=all/)
+  const anonymous = await server.request(`${NS}/events/${fourth.id}`, {
+    method: 'PUT',
+    body: { title: 'Mine' },
+  })
+  const onEvent = await server.request(`${NS}/events/${series.id}`, {
+    method: 'PUT',
+    body: { title: 'Mine' },
+  })
+  expect([anonymous.status, anonymous.body.code]).toEqual([onEvent.status, onEvent.body.code])
+  const notOccurrence = await write(`/events/${series.id}`, { cancelled: true })
+  expect([notOccurrence.status, notOccurrence.body.code]).toEqual([400, 'rest_invalid_param'])
+})
+
+test('cancelled: true takes an occurrence out of the lists, false brings it back', async () => {
+  const fourth = await byKey('2027-01-14')
+  expect((await write(`/events/${fourth.id}`, { cancelled: true })).body.recurrence.cancelled).toBe(
+    true,
+  )
+  expect(await byKey('2027-01-14')).toBeUndefined()
+  expect((await write(`/events/${fourth.id}`, { cancelled: false })).status).toBe(200)
+  expect((await byKey('2027-01-14'))?.id).toBe(fourth.id)
+})
+
+test('edits of the event reach every occurrence but what one has of its own', async () => {
+  const moved = await byKey('2027-01-12')
+  expect(
+    (
+      await write(`/events/${series.id}`, {
+        title: 'Yoga flow',
+        start_date: '2027-01-05 20:00',
+        end_date: '2027-01-05 21:30',
+      })
+    ).status,
+  ).toBe(200)
+  const listed = await occurrences()
+  expect(listed.map((event) => [event.start_date.slice(0, 16), event.title])).toEqual([
+    ['2027-01-05 20:00', 'Yoga flow'],
+    ['2027-01-07 20:00', 'Yoga flow'],
+    ['2027-01-13 10:00', 'Yoga in the park'],
+    ['2027-01-14 20:00', 'Yoga flow'],
+    ['2027-01-19 20:00', 'Yoga flow'],
+    ['2027-01-21 20:00', 'Yoga flow'],
+    ['2027-01-26 20:00', 'Yoga flow'],
+    ['2027-01-28 20:00', 'Yoga flow'],
+  ])
+  const after = listed.find((event) => event.id === moved.id)!
+  expect(after.recurrence.original_start).toBe('2027-01-12 20:00:00')
+})
+
+test('scope=all moves every occurrence as much as the one written to, and changes the event', async () => {
+  const fifth = await byKey('2027-01-19')
+  const { status } = await write(`/events/${fifth.id}`, {
+    start_date: '2027-01-19 21:00',
+    title: 'Evening yoga',
+    scope: 'all',
+  })
+  expect(status).toBe(200)
+  const listed = await occurrences()
+  expect(
+    listed.map((event) => [
+      event.start_date.slice(0, 16),
+      event.end_date.slice(11, 16),
+      event.title,
+    ]),
+  ).toEqual([
+    ['2027-01-05 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-07 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-13 10:00', '11:30', 'Yoga in the park'],
+    ['2027-01-14 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-19 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-21 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-26 21:00', '22:30', 'Evening yoga'],
+    ['2027-01-28 21:00', '22:30', 'Evening yoga'],
+  ])
+  expect(listed[4].id).toBe(fifth.id)
+})
+
+test('a feed writes the changed occurrence as an override of its series, which ical.js places as the list does', async () => {
+  const { body: text } = await server.request(`${NS}/events?ical=1&include=${series.id}`)
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[])
+  for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone)
+  const [master, override, ...rest] = root.getAllSubcomponents('vevent')
+  expect(rest).toEqual([])
+  expect(override!.getFirstProperty('recurrence-id')!.toICALString()).toBe(
+    'RECURRENCE-ID;TZID=Asia/Hong_Kong:20270112T210000',
+  )
+  expect(override!.getFirstPropertyValue('summary')).toBe('Yoga in the park')
+  expect(override!.getFirstPropertyValue('location')).toBe('Park')
+  const event = new ICAL.Event(master!)
+  event.relateException(override!)
+  const iterator = event.iterator()
+  const starts: [string, string][] = []
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const details = event.getOccurrenceDetails(next)
+    starts.push([
+      details.startDate.toJSDate().toISOString().slice(0, 19).replace('T', ' '),
+      details.item.summary,
+    ])
+  }
+  expect(starts).toEqual(
+    (await occurrences()).map((occurrence) => [occurrence.utc_start_date, occurrence.title]),
+  )
+})
