@@ -131,6 +131,9 @@ export function withNumberedIds(
     speakingNumbers.enterWith(false)
     const stored = { ...args, [NUMBERED_CALL]: true } as Record<string | symbol, unknown>
     if (stored.id !== undefined) stored.id = toStored(stored.id)
+    // `duplicate` is a create that names the record it copies.
+    if (stored.duplicateFromID !== undefined)
+      stored.duplicateFromID = toStored(stored.duplicateFromID)
     if (stored.where) stored.where = storedWhere(stored.where as Where, fieldsOf(config))
     if (stored.data && typeof stored.data === 'object')
       stored.data = convertFields(

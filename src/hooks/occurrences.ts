@@ -3,10 +3,11 @@ import type {
   CollectionBeforeDeleteHook,
   Payload,
   PayloadRequest,
+  TypedLocale,
   Where,
 } from 'payload'
 
-import type { Recurrence } from '../core/model.js'
+import type { OccurrenceDoc, Recurrence } from '../core/model.js'
 
 import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
 
@@ -146,6 +147,51 @@ export async function cancelOccurrence(
 }
 
 /**
+ * Gives one occurrence times or content of its own (in `locale`), or cancels or restores it, for a write the caller
+ * was allowed to make on its series (checked by the route). Internal bookkeeping, as keeping occurrences is.
+ */
+export async function changeOccurrence(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  id: Id,
+  locale: string,
+  data: Record<string, unknown>,
+): Promise<OccurrenceDoc> {
+  return (await req.payload.update({
+    collection: options.slugs.occurrences,
+    id,
+    data: data as never,
+    locale: locale as TypedLocale,
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })) as unknown as OccurrenceDoc
+}
+
+/**
+ * Hands the occurrences of `keys` of one series over to a new series split off it, and keeps the new series'
+ * occurrences from them: their ids, moves, own content and cancellations go with them. For a split the caller was
+ * allowed to make (checked by the route).
+ */
+export async function handOverOccurrences(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  from: Id,
+  to: EventTiming,
+  keys: string[],
+): Promise<void> {
+  await req.payload.update({
+    collection: options.slugs.occurrences,
+    where: { and: [{ series: { equals: from } }, { key: { in: keys.length ? keys : [''] } }] },
+    data: { series: to.id } as never,
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  await syncOccurrences(req.payload, req, options, to)
+}
+
+/**
  * Cancels the occurrences of `keys` of a series and no others, as a source the series is imported from has them.
  * Internal bookkeeping of the site owner's import.
  */
@@ -170,10 +216,17 @@ export async function keepCancelled(
   }
 }
 
+/**
+ * Context of a write that makes an event which takes over occurrences of another ("this and following"): the
+ * writer moves them and then keeps the new event's occurrences itself, so that they keep their ids.
+ */
+export const TAKES_OCCURRENCES = 'calendarTakesOccurrences'
+
 /** Keeps an event's occurrences as it is created, and as its timing changes. */
 export const keepOccurrences =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>
-  async ({ doc, previousDoc, operation, req }) => {
+  async ({ doc, previousDoc, operation, req, context }) => {
+    if (operation === 'create' && context[TAKES_OCCURRENCES]) return doc
     if (
       operation === 'create' ||
       timingOf(doc as EventTiming) !== timingOf(previousDoc as EventTiming)

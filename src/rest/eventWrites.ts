@@ -1,4 +1,4 @@
-import type { CollectionSlug, TypedLocale } from 'payload'
+import type { CollectionSlug } from 'payload'
 
 import type { EventDoc, OccurrenceDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
@@ -6,7 +6,16 @@ import type { ResolvedCalendarOptions } from '../core/options.js'
 import { parseDateInput } from '../core/dates.js'
 import { CURRENCY_POSITIONS, type CurrencyPosition } from '../core/constants.js'
 import { ownContent, serializeEvent } from '../serialize/event.js'
-import { cancelOccurrence } from '../hooks/occurrences.js'
+import {
+  cancelOccurrence,
+  changeOccurrence,
+  type EventTiming,
+  expandEvent,
+  handOverOccurrences,
+  seriesTimingOf,
+  TAKES_OCCURRENCES,
+} from '../hooks/occurrences.js'
+import { splitSeries } from '../recurrence/split.js'
 import { isSeries } from '../recurrence/series.js'
 import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
@@ -160,17 +169,21 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   recurrence: recurrenceParam,
   scope: {
     type: 'string',
-    enum: ['this', 'all'],
+    enum: SCOPES,
     description:
-      "Ours, for an occurrence's id: `this` (the default) changes that occurrence alone, `all` its event, the occurrence's new times moving every occurrence as much",
+      "Ours, for an occurrence's id: `this` (the default) changes that occurrence alone, `all` its event, the occurrence's new times moving every occurrence as much, `following` a copy of the event from this occurrence on, the event ending before it",
     parse: (raw: unknown) => {
-      if (raw !== 'this' && raw !== 'all') throw new ParamError()
-      return raw
+      if (!SCOPES.includes(raw as Scope)) throw new ParamError()
+      return raw as Scope
     },
-  } as Param<'this' | 'all'>,
+  } as Param<Scope>,
   cancelled: flag("Ours, for an occurrence's id: cancels it (true) or brings it back (false)"),
   ml_language: languageParam(locales),
 })
+
+/** What a write to an occurrence's id changes: the occurrence, its event, or its event from it on. */
+const SCOPES = ['this', 'all', 'following'] as const
+type Scope = (typeof SCOPES)[number]
 
 /** What one occurrence can have of its own (docs/api.md#changing-one-occurrence); the rest is its event's. */
 const OCCURRENCE_PARAMS = new Set([
@@ -380,6 +393,15 @@ export function eventWriteMethods(
     const seriesAddress = { where: { id: { equals: occurrence.series } }, trash: true }
     if (call.params.scope === 'all')
       return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
+    if (call.params.scope === 'following')
+      return inTransaction(call, async () => {
+        const copy = await splitAt(call, occurrence, seriesAddress)
+        if (!copy) return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
+        return updateEvent(await shiftedToSeries(call, occurrence, copy), {
+          where: { id: { equals: copy.id } },
+          trash: true,
+        })
+      })
     for (const [name, value] of Object.entries(call.params))
       if (value !== undefined && !OCCURRENCE_PARAMS.has(name))
         throw invalidParam(
@@ -404,21 +426,13 @@ export function eventWriteMethods(
       })
       const moved = data.startDate !== undefined || data.endDate !== undefined
       const fields = OCCURRENCE_FIELDS.filter((field) => data[field] !== undefined)
-      const written = await call.req.payload.update({
-        collection: options.slugs.occurrences,
-        id: stored,
-        data: {
-          ...Object.fromEntries(fields.map((field) => [field, data[field]])),
-          ...(moved && { startDate: data.startDate, endDate: data.endDate, moved: true }),
-          ...((moved || fields.length) && { changed: true }),
-          ...(call.params.cancelled !== undefined && { cancelled: call.params.cancelled }),
-        } as never,
-        locale: call.locale as TypedLocale,
-        overrideAccess: true,
-        depth: 0,
-        req: call.req,
+      const written = await changeOccurrence(call.req, options, stored, call.locale, {
+        ...Object.fromEntries(fields.map((field) => [field, data[field]])),
+        ...(moved && { startDate: data.startDate, endDate: data.endDate, moved: true }),
+        ...((moved || fields.length) && { changed: true }),
+        ...(call.params.cancelled !== undefined && { cancelled: call.params.cancelled }),
       })
-      return { series, written: written as unknown as OccurrenceDoc }
+      return { series, written }
     })
     const [own] = await withOwnContent(call, [written])
     return {
@@ -432,19 +446,65 @@ export function eventWriteMethods(
   }
 
   /**
+   * "This and following": the event ends before the occurrence, and a copy of it in every language repeats from
+   * the occurrence on, taking over its occurrences from there with their ids, moves and content. Undefined for the
+   * event's first occurrence: from there on is the whole event.
+   */
+  async function splitAt(
+    call: RestCall<WriteParams>,
+    occurrence: OccurrenceDoc,
+    address: Address,
+  ): Promise<EventDoc | undefined> {
+    const series = await target(call, address)
+    if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
+    const planned = expandEvent(options, series).occurrences
+    const at = planned.find(({ key }) => key === occurrence.key)
+    if (!at || at.start.getTime() <= Date.parse(series.startDate)) return undefined
+    const { before, after } = splitSeries(seriesTimingOf(series), at.start)
+    const { payload } = call.req
+    const copy = (await payload.duplicate({
+      ...asCaller(call),
+      collection,
+      id: series.id,
+      data: {
+        startDate: at.start.toISOString(),
+        endDate: at.end.toISOString(),
+        recurrence: after,
+        importKey: null,
+        importDigest: null,
+      } as never,
+      context: { [TAKES_OCCURRENCES]: true },
+    })) as unknown as EventDoc
+    const moving = planned.filter(({ start }) => start >= at.start).map(({ key }) => key)
+    await handOverOccurrences(call.req, options, series.id, copy as EventTiming, moving)
+    await payload.update({
+      ...asCaller(call),
+      collection,
+      id: series.id,
+      data: { recurrence: before } as never,
+    })
+    return copy
+  }
+
+  /**
    * A write to all of an occurrence's event: the occurrence's new times become the event's, moved by as much (a
    * start one hour later moves every occurrence one hour later; a start alone keeps each one's length).
    */
   async function shiftedToSeries(
     call: RestCall<WriteParams>,
     occurrence: OccurrenceDoc,
+    to?: EventDoc,
   ): Promise<RestCall<WriteParams>> {
     const p = call.params
     if (p.start_date === undefined && p.end_date === undefined) return call
-    const { doc: series } = await locate<EventDoc>(call, collection, {
-      where: { id: { equals: occurrence.series } },
-      trash: true,
-    })
+    const series =
+      to ??
+      (
+        await locate<EventDoc>(call, collection, {
+          where: { id: { equals: occurrence.series } },
+          trash: true,
+        })
+      ).doc
     if (!series) return call
     const zone = p.timezone ?? series.timezone
     const moveBy = (given: string | undefined, name: string, from: string) =>

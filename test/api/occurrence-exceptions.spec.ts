@@ -211,3 +211,39 @@ test('a feed writes the changed occurrence as an override of its series, which i
     (await occurrences()).map((occurrence) => [occurrence.utc_start_date, occurrence.title]),
   )
 })
+
+test('scope=following ends the event before the occurrence and repeats a copy from it on, in every language, ids kept', async () => {
+  const before = await occurrences()
+  const sixth = before[5]
+  expect(sixth.recurrence.occurrence).toBe('2027-01-21')
+  const { status, body } = await write(`/events/${sixth.id}`, {
+    start_date: '2027-01-21 21:30',
+    title: 'Late yoga',
+    scope: 'following',
+  })
+  expect(status).toBe(200)
+  expect(body.id).not.toBe(series.id)
+  expect(body.recurrence.rule).toBe('FREQ=WEEKLY;BYDAY=TU,TH;COUNT=3')
+  const { body: kept } = await request(`/events/${series.id}`)
+  expect(kept.recurrence.rule).toBe('FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270121T125959Z')
+  expect(
+    (await occurrences()).map((event) => [event.id, event.start_date.slice(0, 16), event.title]),
+  ).toEqual(
+    before.slice(0, 5).map((event) => [event.id, event.start_date.slice(0, 16), event.title]),
+  )
+  const { body: copy } = await request(`/events?include=${body.id}`)
+  expect(
+    copy.events.map((event: any) => [event.id, event.start_date.slice(0, 16), event.title]),
+  ).toEqual([
+    [sixth.id, '2027-01-21 21:30', 'Late yoga'],
+    [before[6].id, '2027-01-26 21:30', 'Late yoga'],
+    [before[7].id, '2027-01-28 21:30', 'Late yoga'],
+  ])
+  const { body: chinese } = await request(`/events/${body.id}?ml_language=zh-hant`)
+  expect(chinese.title).toBe('瑜伽')
+  expect(chinese.slug).not.toBe(series.slug)
+  const { body: all } = await request(
+    '/events?start_date=2027-01-01&end_date=2027-01-31&per_page=50',
+  )
+  expect(all.total).toBe(8)
+})
