@@ -14,6 +14,38 @@ export const OCCURRENCES_CAPPED = 'X-Calendar-Occurrences-Capped'
 
 const FIELDS = new Set(['rule', 'rdates', 'exdates'])
 
+/** The structured form of a rule: each name and the RFC 5545 part it gives (docs/api.md#recurring-events). */
+const PARTS: Record<string, string> = {
+  frequency: 'FREQ',
+  interval: 'INTERVAL',
+  days: 'BYDAY',
+  month_days: 'BYMONTHDAY',
+  months: 'BYMONTH',
+  positions: 'BYSETPOS',
+  week_start: 'WKST',
+  count: 'COUNT',
+  until: 'UNTIL',
+}
+
+/**
+ * A rule given part by part (`{ "frequency": "weekly", "days": ["TU", "TH"], "until": "2027-06-30" }`) as rule
+ * text, for the same checks and canonical form as text: lists as arrays or comma-separated, names in any case,
+ * `until` also with dashes and colons.
+ */
+function structuredRule(value: Record<string, unknown>): string {
+  return Object.entries(PARTS)
+    .filter(([name]) => value[name] !== undefined && value[name] !== null)
+    .map(([name, part]) => {
+      const given = value[name]
+      const items = Array.isArray(given) ? given : [given]
+      if (items.some((item) => typeof item !== 'string' && typeof item !== 'number'))
+        throw new ParamError(`${name} is text, a number or a list of them.`)
+      const text = items.join(',').toUpperCase()
+      return `${part}=${part === 'UNTIL' ? text.replace(/[-:]/g, '') : text}`
+    })
+    .join(';')
+}
+
 /** The rule text, checked, in its canonical form; empty is no rule. */
 function ruleOf(raw: unknown): string | null {
   if (raw === null || raw === undefined || raw === '') return null
@@ -46,18 +78,23 @@ function datesOf(raw: unknown, name: 'rdates' | 'exdates'): string[] {
 export const recurrenceParam: Param<Recurrence | null> = {
   type: ['string', 'object', 'null'],
   description:
-    'Ours: how the event repeats, in its own time zone. RFC 5545 rule text (`FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630`), or `{ "rule": "FREQ=MONTHLY;BYDAY=-1FR", "rdates": ["2027-12-24T19:00"], "exdates": ["2027-03-26"] }`; `null` or an empty string: it happens once',
+    'Ours: how the event repeats, in its own time zone. RFC 5545 rule text (`FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630`), or `{ "rule": "FREQ=MONTHLY;BYDAY=-1FR", "rdates": ["2027-12-24T19:00"], "exdates": ["2027-03-26"] }`, or the rule part by part instead of `rule`: `{ "frequency": "weekly", "interval": 1, "days": ["TU", "TH"], "month_days": [], "months": [], "positions": [], "week_start": "MO", "count": 10, "until": "2027-06-30" }`; `null` or an empty string: it happens once',
   parse: (raw) => {
     if (raw === null || raw === '') return null
     if (typeof raw === 'string') return { rule: ruleOf(raw), rdates: [], exdates: [] }
     if (typeof raw !== 'object' || Array.isArray(raw))
       throw new ParamError('It is rule text or { rule, rdates, exdates }.')
-    const unknown = Object.keys(raw).find((key) => !FIELDS.has(key))
+    const unknown = Object.keys(raw).find((key) => !FIELDS.has(key) && !(key in PARTS))
     if (unknown !== undefined)
-      throw new ParamError(`"${unknown}" is not one of rule, rdates, exdates.`)
+      throw new ParamError(
+        `"${unknown}" is not one of rule, rdates, exdates, ${Object.keys(PARTS).join(', ')}.`,
+      )
     const value = raw as Record<string, unknown>
+    const structured = Object.keys(PARTS).some((name) => name in value)
+    if (structured && value.rule !== undefined && value.rule !== null)
+      throw new ParamError('Give the rule as text or part by part, not both.')
     return {
-      rule: ruleOf(value.rule),
+      rule: ruleOf(structured ? structuredRule(value) : value.rule),
       rdates: datesOf(value.rdates, 'rdates'),
       exdates: datesOf(value.exdates, 'exdates'),
     }

@@ -272,7 +272,7 @@ test('a rule that cannot be read, or gives no date, is a 400 naming why; one bey
     [{ recurrence: 'BYDAY=MO' }, 'Invalid rule: FREQ is required.'],
     [
       { recurrence: { rule: 'FREQ=DAILY', when: 'always' } },
-      '"when" is not one of rule, rdates, exdates.',
+      '"when" is not one of rule, rdates, exdates, frequency, interval, days, month_days, months, positions, week_start, count, until.',
     ],
     [
       { recurrence: { rdates: ['2027-02-30'] } },
@@ -316,4 +316,51 @@ test('a rule that cannot be read, or gives no date, is a 400 naming why; one bey
     `search=Daily%20forever&start_date=2027-01-01&end_date=2030-12-31&per_page=1`,
   )
   expect(body.total).toBe(1000)
+})
+
+test('a rule can be given part by part: stored as the same rule text, its mistakes refused with the reason', async () => {
+  const { event } = await createEvent({
+    title: 'Structured class',
+    start_date: '2027-03-02 19:00:00',
+    end_date: '2027-03-02 20:00:00',
+    recurrence: {
+      frequency: 'weekly',
+      days: ['TU', 'th'],
+      until: '2027-03-31',
+      exdates: ['2027-03-04T19:00'],
+    },
+  })
+  expect(event.recurrence).toMatchObject({
+    rule: 'FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270331',
+    exdates: ['2027-03-04T19:00'],
+  })
+  const { body } = await list(`include=${event.id}`)
+  expect(startsOf(body.events)[0]).toBe('2027-03-02 19:00:00')
+  expect(body.events).toHaveLength(8)
+  const { event: monthly } = await createEvent({
+    title: 'Structured quiz',
+    start_date: '2027-01-29 19:00:00',
+    end_date: '2027-01-29 21:00:00',
+    recurrence: { frequency: 'MONTHLY', days: '-1FR', count: 3 },
+  })
+  expect(monthly.recurrence.rule).toBe('FREQ=MONTHLY;BYDAY=-1FR;COUNT=3')
+  for (const [recurrence, reason] of [
+    [{ frequency: 'hourly' }, /FREQ/],
+    [{ frequency: 'daily', rule: 'FREQ=DAILY' }, /not both/],
+    [{ frequency: 'weekly', days: [{ day: 'TU' }] }, /days is text/],
+    [{ frequency: 'weekly', every: 2 }, /"every" is not one of/],
+    [{ frequency: 'monthly', month_days: [32] }, /BYMONTHDAY/],
+  ] as const) {
+    const { status, body: error } = await write('/events', {
+      title: 'Refused',
+      start_date: '2027-01-05 19:00:00',
+      end_date: '2027-01-05 20:00:00',
+      recurrence,
+    })
+    expect([status, error.code, error.data.params.recurrence]).toEqual([
+      400,
+      'rest_invalid_param',
+      expect.stringMatching(reason),
+    ])
+  }
 })
