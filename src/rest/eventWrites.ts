@@ -455,7 +455,14 @@ export function eventWriteMethods(
     occurrence: OccurrenceDoc,
     address: Address,
   ): Promise<EventDoc | undefined> {
-    const series = await target(call, address)
+    let series = await target(call, address)
+    // A split that went first may have handed the occurrence over to its new event: split that one.
+    for (
+      let current = await occurrenceById(call, occurrence.id as number);
+      current && current.series !== series.id;
+      current = await occurrenceById(call, occurrence.id as number)
+    )
+      series = await target(call, { where: { id: { equals: current.series } }, trash: true })
     if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
     const planned = expandEvent(options, series).occurrences
     const at = planned.find(({ key }) => key === occurrence.key)

@@ -144,6 +144,87 @@ onPostgres('three instances on one PostgreSQL database', () => {
     }
   })
 
+  test('a recurring event edited, split and changed through three instances at once keeps each date once, ids kept', async () => {
+    const series = await create(
+      instances[0].url,
+      event('Harbour Yoga', { recurrence: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=24' }),
+    )
+    expect(series.status).toBe(201)
+    const occurrencesOf = async (id: number) =>
+      (await call(instances[1].url, `${NS}/events?include=${id}&per_page=50`, { auth: true })).body
+        .events as { id: number; start_date: string; recurrence: { occurrence: string } }[]
+    const before = await occurrencesOf(series.body.id)
+    expect(before).toHaveLength(24)
+    const path = (id: number) => `${NS}/events/${id}`
+    // Through every instance at once: the event's time of day twice, its title, one occurrence moved, another
+    // cancelled and a third given a title of its own.
+    const answers = await Promise.all([
+      call(balancer.url, path(series.body.id), {
+        method: 'PATCH',
+        body: { start_date: `${day} 20:00`, end_date: `${day} 22:00` },
+        auth: true,
+      }),
+      call(balancer.url, path(series.body.id), {
+        method: 'PATCH',
+        body: { start_date: `${day} 18:00`, end_date: `${day} 20:00` },
+        auth: true,
+      }),
+      call(balancer.url, path(series.body.id), {
+        method: 'PATCH',
+        body: { title: 'Harbour Yoga Flow' },
+        auth: true,
+      }),
+      call(balancer.url, path(before[4]!.id), {
+        method: 'PATCH',
+        body: { start_date: `${before[4]!.start_date.slice(0, 10)} 07:00` },
+        auth: true,
+      }),
+      call(balancer.url, path(before[6]!.id), { method: 'DELETE', auth: true }),
+      call(balancer.url, path(before[8]!.id), {
+        method: 'PATCH',
+        body: { title: 'Harbour Yoga at sunset' },
+        auth: true,
+      }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    const after = await occurrencesOf(series.body.id)
+    expect(after.map((occurrence) => occurrence.id).sort()).toEqual(
+      before
+        .filter((_, index) => index !== 6)
+        .map((occurrence) => occurrence.id)
+        .sort(),
+    )
+    const keys = after.map((occurrence) => occurrence.recurrence.occurrence)
+    expect(new Set(keys).size).toBe(23)
+    const times = new Set(
+      after.filter((_, index) => index !== 4).map((o) => o.start_date.slice(11)),
+    )
+    expect(times.size).toBe(1)
+    expect(after.find((o) => o.id === before[4]!.id)!.start_date.slice(11)).toBe('07:00:00')
+
+    // Two splits of one event at different dates, through two instances at once: one wins, the other works on
+    // what it left; no date is lost or doubled.
+    const splits = await Promise.all(
+      [10, 16].map((index, lane) =>
+        call(instances[lane].url, path(before[index]!.id), {
+          method: 'PATCH',
+          body: { scope: 'following', title: `Harbour Yoga part ${lane}` },
+          auth: true,
+        }),
+      ),
+    )
+    expect(splits.map((answer) => answer.status)).toEqual([200, 200])
+    const parts = await Promise.all(
+      [series.body.id, ...splits.map((answer) => answer.body.id as number)].map(occurrencesOf),
+    )
+    expect(
+      parts
+        .flat()
+        .map((occurrence) => occurrence.id)
+        .sort(),
+    ).toEqual(after.map((occurrence) => occurrence.id).sort())
+  })
+
   test('an instance killed mid-load loses no write it confirmed, and the others keep answering', async () => {
     const confirmed: { id: number; title: string }[] = []
     const end = Date.now() + 5_000
