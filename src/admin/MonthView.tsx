@@ -15,13 +15,28 @@ import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from './monthGrid.
 import { displayZone } from './zonedTime.js'
 import './calendar.css'
 
-type Props = AdminViewServerProps & { eventsSlug: string; siteTimezone: string }
+type Props = AdminViewServerProps & {
+  eventsSlug: string
+  occurrencesSlug: string
+  siteTimezone: string
+}
+
+/** One time an event takes place, with what it has of its own (`collections/occurrences.ts`). */
+type Occurrence = {
+  endDate: string
+  id: number | string
+  series: number | string
+  startDate: string
+  title?: string | null
+}
 
 type CalendarEvent = {
   allDay?: boolean | null
   endDate: string
   featured?: boolean | null
   id: number | string
+  /** The occurrence's id: one event may take place several times in a month. */
+  key?: number | string
   startDate: string
   status?: string
   timezone?: string
@@ -36,11 +51,13 @@ const PER_DAY = 4
 const SLACK_MS = 2 * 86_400_000
 
 /**
- * The month view: a grid of weeks with each event on the days it covers in its own time zone, linked to its
- * edit page; months are navigated by `?month=yyyy-MM`. Reads as the signed-in user, with their access rules.
+ * The month view: a grid of weeks with each event on the days it covers in its own time zone, a recurring event
+ * on each of its dates (not those cancelled), linked to its edit page; months are navigated by `?month=yyyy-MM`.
+ * Reads as the signed-in user, with their access rules.
  */
 export async function MonthView({
   eventsSlug,
+  occurrencesSlug,
   initPageResult,
   params,
   searchParams,
@@ -62,33 +79,57 @@ export async function MonthView({
   const gridStart = new Date(`${days[0]}T00:00:00Z`).getTime() - SLACK_MS
   const gridEnd = new Date(`${days.at(-1)}T23:59:59Z`).getTime() + SLACK_MS
 
-  const { docs, totalDocs } = await payload.find({
-    collection: eventsSlug as 'events',
+  const { docs: occurrences, totalDocs } = await payload.find({
+    collection: occurrencesSlug as 'events',
     depth: 0,
+    fallbackLocale: false,
     limit: GRID_LIMIT,
     locale: locale?.code as TypedLocale | undefined,
     overrideAccess: false,
-    select: {
-      allDay: true,
-      endDate: true,
-      featured: true,
-      startDate: true,
-      status: true,
-      timezone: true,
-      title: true,
-    },
+    select: { endDate: true, series: true, startDate: true, title: true },
     sort: 'startDate',
     user,
     where: {
       and: [
         { startDate: { less_than_equal: new Date(gridEnd).toISOString() } },
         { endDate: { greater_than_equal: new Date(gridStart).toISOString() } },
+        { cancelled: { not_equals: true } },
       ],
     } as Where,
   })
+  const shown = occurrences as unknown as Occurrence[]
+  const { docs: events } = await payload.find({
+    collection: eventsSlug as 'events',
+    depth: 0,
+    locale: locale?.code as TypedLocale | undefined,
+    overrideAccess: false,
+    pagination: false,
+    select: {
+      allDay: true,
+      featured: true,
+      status: true,
+      timezone: true,
+      title: true,
+    },
+    user,
+    where: { id: { in: [...new Set(shown.map((occurrence) => occurrence.series))] } } as Where,
+  })
+  const eventsById = new Map(
+    (events as unknown as CalendarEvent[]).map((event) => [event.id, event]),
+  )
 
   const byDay = new Map<string, CalendarEvent[]>(days.map((day) => [day, []]))
-  for (const event of docs as unknown as CalendarEvent[]) {
+  for (const occurrence of shown) {
+    const series = eventsById.get(occurrence.series)
+    if (!series) continue
+    // Each time the event takes place, with the times and the title the occurrence has of its own.
+    const event: CalendarEvent = {
+      ...series,
+      key: occurrence.id,
+      startDate: occurrence.startDate,
+      endDate: occurrence.endDate,
+      title: occurrence.title || series.title,
+    }
     const zone = displayZone(event.timezone, siteTimezone)
     const first = formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd')
     const last = formatInTimeZone(event.endDate, zone, 'yyyy-MM-dd')
@@ -170,9 +211,9 @@ export async function MonthView({
           monthPath={`${eventsApi}?ical=1&ml_language=${locale?.code ?? ''}&start_date=${days[0]}&end_date=${days.at(-1)}`}
           serverURL={payload.config.serverURL}
         />
-        {totalDocs > docs.length && (
+        {totalDocs > shown.length && (
           <p className="pec-calendar__truncated" role="status">
-            {t('truncated', { shown: docs.length, total: totalDocs })}
+            {t('truncated', { shown: shown.length, total: totalDocs })}
           </p>
         )}
         <table className="pec-calendar__grid">
@@ -200,7 +241,7 @@ export async function MonthView({
                       <div className="pec-day__number">{Number(day.slice(8))}</div>
                       <ul className="pec-day__events">
                         {events.slice(0, PER_DAY).map((event) => (
-                          <li key={event.id}>
+                          <li key={event.key ?? event.id}>
                             <Link
                               className={`pec-event pec-event--${event.status ?? 'publish'}`}
                               href={`${eventsPath}/${event.id}`}

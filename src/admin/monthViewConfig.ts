@@ -20,6 +20,7 @@ export function withMonthView(
         calendar: {
           Component: serverComponent('MonthView', {
             eventsSlug: options.slugs.events,
+            occurrencesSlug: options.slugs.occurrences,
             siteTimezone: options.timezone,
           }),
           path: '/calendar',

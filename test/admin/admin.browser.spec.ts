@@ -227,6 +227,35 @@ describeWithChromium('the admin in a browser', () => {
     await page.waitForURL(new RegExp(`/collections/events/${ids.event}`))
   })
 
+  test('the month view shows a recurring event on each of its dates, the cancelled one left out', async () => {
+    const { token } = await (
+      await page.request.post(url('/api/users/login'), { data: ADMIN })
+    ).json()
+    const headers = { authorization: `JWT ${token}` }
+    const created = await page.request.post(url('/api/calendar/events/v1/events'), {
+      headers,
+      data: {
+        title: 'Harbour Choir',
+        status: 'publish',
+        timezone: 'Asia/Hong_Kong',
+        start_date: `${day} 18:00`,
+        end_date: `${day} 19:00`,
+        recurrence: 'FREQ=DAILY;COUNT=3',
+      },
+    })
+    expect(created.status()).toBe(201)
+    const series = await created.json()
+    const { events } = await api(`/events?include=${series.id}`)
+    expect(events).toHaveLength(3)
+    await page.request.delete(url(`/api/calendar/events/v1/events/${events[1].id}`), { headers })
+    await page.goto(url(`/admin/calendar?month=${day.slice(0, 7)}`))
+    const days = await page
+      .locator('a.pec-event', { hasText: 'Harbour Choir' })
+      .evaluateAll((links) => links.map((link) => link.closest('td')!.getAttribute('data-day')))
+    expect(days).toEqual([events[0].start_date.slice(0, 10), events[2].start_date.slice(0, 10)])
+    await page.request.delete(url(`/api/calendar/events/v1/events/${series.id}`), { headers })
+  })
+
   test('the event form offers the event to calendars, and the month view its subscription', async () => {
     await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
     const box = page.locator('.pec-add-to-calendar')
