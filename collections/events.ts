@@ -267,7 +267,14 @@ export const eventsCollection = (
                 },
               ],
             },
-            recurrenceField,
+            {
+              ...recurrenceField,
+              admin: {
+                components: {
+                  Field: clientComponent('RepeatField', { siteTimezone: options.timezone }),
+                },
+              },
+            },
           ],
         },
         {

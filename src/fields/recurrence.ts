@@ -44,13 +44,12 @@ function validRecurrence(value: unknown, { req }: { req: PayloadRequest }): stri
 /**
  * How an event repeats: an RFC 5545 rule, extra dates and excluded dates, all in the event's own zone
  * (docs/decisions.md#recurring-events-rules-and-their-expansion). Without a rule or extra dates it happens once.
- * One JSON value, so that the namespace's SQL reads take it as one column. Hidden in the admin until the
- * namespace's lists and the month view read occurrences.
+ * One JSON value, so that the namespace's SQL reads take it as one column; the admin edits it in the Repeat panel
+ * (`collections/events.ts`).
  */
-export const recurrenceField: Field = {
+export const recurrenceField = {
   name: 'recurrence',
   type: 'json',
   label: t3('Repeat', '重复', '重複'),
   validate: validRecurrence as never,
-  admin: { hidden: true },
-}
+} satisfies Field

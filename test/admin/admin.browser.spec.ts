@@ -349,13 +349,15 @@ describeWithChromium('the admin in a browser', () => {
     await page.locator('#field-endDate input').fill(`${day} 18:00`)
     await page.keyboard.press('Enter')
     await page.click('#action-save')
-    await expect(
-      page
-        .locator('#field-endDate')
-        .locator('..')
-        .getByText('The end must not be before the start.')
-        .waitFor(),
-    ).resolves.toBeUndefined()
+    await page
+      .locator('#field-endDate')
+      .locator('..')
+      .getByText('The end must not be before the start.')
+      .waitFor()
+      .catch(async (error) => {
+        await shoot('failed-end-before-start')
+        throw error
+      })
     const stored = await api(`/events/${ids.event}`)
     expect(stored.end_date).toBe(`${day} 22:00:00`)
   })
@@ -399,5 +401,53 @@ describeWithChromium('the admin in a browser', () => {
       fs.readdirSync(SCREENSHOTS).filter((name) => name.endsWith('.png')).length,
     ).toBeGreaterThanOrEqual(9)
     expect(hydrationErrors).toEqual([])
+  })
+
+  test('the Repeat panel: every week on chosen days, four times, previewed in each UI language and saved as the series', async () => {
+    const panel = page.locator('.pec-repeat')
+    await setUiLanguage('en')
+    await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+    await openTab('When')
+    await page.selectOption('#recurrence-preset', 'WEEKLY')
+    for (const weekday of ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'])
+      await page.locator(`input[name="recurrence-day-${weekday}"]`).setChecked(false)
+    await page.locator('input[name="recurrence-day-TU"]').check()
+    await page.locator('input[name="recurrence-day-TH"]').check()
+    await panel.getByLabel('After a number of times').check()
+    await page.fill('#recurrence-count', '4')
+    await expect(panel.locator('.pec-repeat__preview li').count()).resolves.toBe(4)
+    await expect(panel.locator('.pec-repeat__preview li').first().textContent()).resolves.toMatch(
+      /\d{4}.*7:30/,
+    )
+    await page.click('#action-save')
+    await page
+      .locator('.payload-toast-container')
+      .getByText(/success/i)
+      .waitFor()
+    const { events } = await api(`/events?include=${ids.event}`)
+    expect(
+      events.map((event: any) =>
+        new Date(`${event.start_date.slice(0, 10)}T12:00:00Z`).getUTCDay(),
+      ),
+    ).toEqual(expect.arrayContaining([2, 4]))
+    expect(events).toHaveLength(4)
+    expect(events[0].recurrence.rule).toBe('FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4')
+
+    // The saved rule reopens as the same choices, worded and dated in each UI language.
+    for (const [language, weekly] of [
+      ['en', 'Every week'],
+      ['zh', '每周'],
+      ['zh-TW', '每週'],
+    ]) {
+      await setUiLanguage(language)
+      await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+      await openTab(language === 'en' ? 'When' : language === 'zh' ? '时间' : '時間')
+      await expect(page.locator('#recurrence-preset option:checked').textContent()).resolves.toBe(
+        weekly,
+      )
+      await expect(panel.locator('.pec-repeat__preview li').count()).resolves.toBe(4)
+      await panel.screenshot({ path: path.join(SCREENSHOTS, `repeat-panel-${language}.png`) })
+    }
+    await setUiLanguage('en')
   })
 })
