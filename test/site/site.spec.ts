@@ -299,7 +299,7 @@ describe('the site with the plugin, built by next build and served by next start
       const trigram = rows.find((row) => row.indexname === 'events_search_text_trgm_idx')!
       expect(trigram.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
       const calendarTables =
-        /^(events|venues|organizers|event_categories|event_tags|media)(_locales|_rels)?$/
+        /^(events|event_occurrences|venues|organizers|event_categories|event_tags|media)(_locales|_rels)?$/
       const added = rows.filter(
         (row) =>
           /_(parent|path_parent|id_list)_idx$/.test(row.indexname) &&
