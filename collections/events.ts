@@ -55,6 +55,10 @@ export const eventsCollection = (
     components: {
       beforeListTable: [
         serverComponent('CalendarLink', { variant: 'button' }),
+        serverComponent('ListLink', {
+          collection: options.slugs.occurrences,
+          label: 'listByDate',
+        }),
         clientComponent('UpcomingFirst'),
       ],
     },
@@ -272,6 +276,19 @@ export const eventsCollection = (
               admin: {
                 components: {
                   Field: clientComponent('RepeatField', { siteTimezone: options.timezone }),
+                },
+              },
+            },
+            {
+              name: 'occurrences',
+              type: 'ui',
+              admin: {
+                components: {
+                  Field: clientComponent('OccurrencesField', {
+                    events: options.slugs.events,
+                    occurrences: options.slugs.occurrences,
+                    siteTimezone: options.timezone,
+                  }),
                 },
               },
             },

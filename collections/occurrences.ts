@@ -1,7 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Id } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
+import { clientComponent, serverComponent } from '../src/admin/components.js'
 import { occurrenceAccess } from '../src/core/access.js'
 import { t3 } from '../src/core/adminLanguages.js'
 
@@ -19,7 +21,27 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
     plural: t3('Occurrences', '场次', '場次'),
   },
   access: occurrenceAccess(options.access),
-  admin: { hidden: true, useAsTitle: 'key' },
+  // Listed one row per date beside the events list, which shows a series once; read-only, as the namespace and
+  // the event form write them. A row opens its event.
+  defaultSort: 'startDate',
+  admin: {
+    group: t3('Calendar', '日历', '行事曆'),
+    useAsTitle: 'key',
+    defaultColumns: ['startDate', 'series', 'endDate', 'cancelled', 'changed'],
+    groupBy: true,
+    formatDocURL: ({ doc, req }) => {
+      const series = doc.series as Id | { id: Id }
+      const id = typeof series === 'object' ? series.id : series
+      return `${req.payload.config.routes.admin}/collections/${options.slugs.events}/${id}`
+    },
+    components: {
+      beforeListTable: [
+        serverComponent('CalendarLink', { variant: 'button' }),
+        serverComponent('ListLink', { collection: options.slugs.events, label: 'listByEvent' }),
+        clientComponent('UpcomingFirst'),
+      ],
+    },
+  },
   // Lists read occurrences by start within a window and check each one's event and state in the index itself
   // (docs/performance.md#recurring-events-2026-11-27); a series' occurrences are read and kept by key.
   indexes: [
@@ -41,14 +63,22 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       type: 'date',
       required: true,
       label: t3('Start', '开始', '開始'),
-      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      admin: {
+        date: { pickerAppearance: 'dayAndTime' },
+        // In the site's zone: an occurrence does not keep its event's.
+        components: { Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }) },
+      },
     },
     {
       name: 'endDate',
       type: 'date',
       required: true,
       label: t3('End', '结束', '結束'),
-      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      admin: {
+        date: { pickerAppearance: 'dayAndTime' },
+        // In the site's zone: an occurrence does not keep its event's.
+        components: { Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }) },
+      },
     },
     {
       // Where the rule puts it; its start differs when it was moved on its own (`moved`).

@@ -4,6 +4,13 @@ import { toDateFnsZone } from '../core/timezones.js'
 import { expandSeries, readWall, type SeriesTiming, toInstant } from './expand.js'
 import { formatRule } from './rule.js'
 
+/**
+ * What a write to one occurrence changes, as calendar apps ask it: the occurrence, its series from it on (a
+ * split), or all of its series.
+ */
+export const SCOPES = ['this', 'following', 'all'] as const
+export type Scope = (typeof SCOPES)[number]
+
 /** A series cut in two at a start of its: what stays with it before that start, and what a new series takes. */
 export type Split = { before: Recurrence; after: Recurrence }
 

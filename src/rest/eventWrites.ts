@@ -15,7 +15,7 @@ import {
   seriesTimingOf,
   TAKES_OCCURRENCES,
 } from '../hooks/occurrences.js'
-import { splitSeries } from '../recurrence/split.js'
+import { type Scope, SCOPES, splitSeries } from '../recurrence/split.js'
 import { isSeries } from '../recurrence/series.js'
 import { isValidTimezone } from '../core/timezones.js'
 import { languageParam } from './commonParams.js'
@@ -180,10 +180,6 @@ const writeParams = (options: ResolvedCalendarOptions, locales: string[], requir
   cancelled: flag("Ours, for an occurrence's id: cancels it (true) or brings it back (false)"),
   ml_language: languageParam(locales),
 })
-
-/** What a write to an occurrence's id changes: the occurrence, its event, or its event from it on. */
-const SCOPES = ['this', 'all', 'following'] as const
-type Scope = (typeof SCOPES)[number]
 
 /** What one occurrence can have of its own (docs/api.md#changing-one-occurrence); the rest is its event's. */
 const OCCURRENCE_PARAMS = new Set([

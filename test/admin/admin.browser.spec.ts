@@ -450,4 +450,72 @@ describeWithChromium('the admin in a browser', () => {
     }
     await setUiLanguage('en')
   })
+
+  test("the series' dates on its form: one cancelled, one changed on its own, the last split off with 'this and following', in each UI language", async () => {
+    const panel = page.locator('.pec-occurrences')
+    const dates = panel.locator('.pec-occurrences__list > li')
+    const editor = panel.locator('.pec-occurrences__editor')
+    const inTaipei = (path: string) => api(`${path}&ml_language=zh-hant`)
+    const openDates = async (language: string, tab: string) => {
+      await setUiLanguage(language)
+      await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+      await openTab(tab)
+      await dates.first().waitFor()
+    }
+    await openDates('en', 'When')
+    await expect(dates.count()).resolves.toBe(4)
+
+    await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click()
+    await dates.nth(1).locator('.pec-badge', { hasText: 'Cancelled' }).waitFor()
+
+    await dates.nth(2).getByRole('button', { name: 'Change…' }).click()
+    const planned = await editor.locator('input[name="occurrence-start"]').inputValue()
+    await editor.locator('input[name="occurrence-start"]').fill(`${planned.slice(0, 10)}T21:00`)
+    await editor.locator('input[name="occurrence-title"]').fill('加場：夜間導覽')
+    await expect(editor.getByLabel('This date only').isChecked()).resolves.toBe(true)
+    await editor.getByRole('button', { name: 'Apply' }).click()
+    await dates.nth(2).locator('.pec-badge', { hasText: 'Moved' }).waitFor()
+
+    const { events } = await inTaipei(`/events?include=${ids.event}`)
+    expect(events).toHaveLength(3)
+    expect(events[1].start_date).toBe(`${planned.slice(0, 10)} 21:00:00`)
+    expect(events[1].title).toBe('加場：夜間導覽')
+    expect(events[2].title).toBe(events[0].title)
+
+    for (const [language, tab] of [
+      ['en', 'When'],
+      ['zh', '时间'],
+      ['zh-TW', '時間'],
+    ]) {
+      await openDates(language, tab)
+      await expect(dates.count()).resolves.toBe(4)
+      await dates.nth(2).getByRole('button').last().click()
+      await editor.waitFor()
+      await panel.screenshot({ path: path.join(SCREENSHOTS, `occurrences-${language}.png`) })
+    }
+
+    // The last date and those after it become an event of their own, which the admin opens.
+    await openDates('en', 'When')
+    await dates.nth(3).getByRole('button', { name: 'Change…' }).click()
+    const last = await editor.locator('input[name="occurrence-start"]').inputValue()
+    await editor.locator('input[name="occurrence-start"]').fill(`${last.slice(0, 10)}T20:00`)
+    await editor.getByLabel('This and following dates').check()
+    await editor.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForURL((address) => !address.pathname.endsWith(`/events/${ids.event}`))
+    const split = /\/events\/(\d+)/.exec(page.url())![1]
+    const following = await inTaipei(`/events?include=${split}`)
+    expect(following.events.map((event: any) => event.start_date)).toEqual([
+      `${last.slice(0, 10)} 20:00:00`,
+    ])
+    await expect(inTaipei(`/events?include=${ids.event}`)).resolves.toMatchObject({ total: 2 })
+
+    // Every date, the cancelled one too, in the list beside the events, grouped by event on request.
+    await page.goto(url('/admin/collections/event-occurrences?groupBy=series'))
+    await page.locator('.table').first().waitFor()
+    await expect(page.locator('.table tbody tr').count()).resolves.toBeGreaterThanOrEqual(4)
+    await shoot('occurrences-list-en')
+    await page.getByRole('link', { name: 'By event' }).click()
+    await page.waitForURL(/\/collections\/events(\?|$)/)
+    await setUiLanguage('en')
+  })
 })

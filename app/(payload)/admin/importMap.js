@@ -26,10 +26,12 @@ import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 
 import { ZonedDateCell as ZonedDateCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RepeatField as RepeatField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { OccurrencesField as OccurrencesField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { AddToCalendar as AddToCalendar_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { ListLink as ListLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { UpcomingFirst as UpcomingFirst_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { VenueMapLink as VenueMapLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
@@ -66,10 +68,12 @@ export const importMap = {
   "payload-events-calendar/client#ZonedDateCell": ZonedDateCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#RepeatField": RepeatField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#OccurrencesField": OccurrencesField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FlagCell": FlagCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#AddToCalendar": AddToCalendar_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#CalendarLink": CalendarLink_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/rsc#ListLink": ListLink_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#UpcomingFirst": UpcomingFirst_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#VenueMapLink": VenueMapLink_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
