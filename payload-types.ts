@@ -461,6 +461,8 @@ export interface EventOccurrence {
   key: string;
   startDate: string;
   endDate: string;
+  timezone?: string | null;
+  allDay?: boolean | null;
   originalStart?: string | null;
   cancelled?: boolean | null;
   moved?: boolean | null;
@@ -872,6 +874,8 @@ export interface EventOccurrencesSelect<T extends boolean = true> {
   key?: T;
   startDate?: T;
   endDate?: T;
+  timezone?: T;
+  allDay?: T;
   originalStart?: T;
   cancelled?: T;
   moved?: T;

@@ -27,7 +27,7 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
   admin: {
     group: t3('Calendar', '日历', '行事曆'),
     useAsTitle: 'key',
-    defaultColumns: ['startDate', 'series', 'endDate', 'cancelled', 'changed'],
+    defaultColumns: ['startDate', 'endDate', 'series', 'cancelled', 'moved', 'changed'],
     groupBy: true,
     formatDocURL: ({ doc, req }) => {
       const series = doc.series as Id | { id: Id }
@@ -65,7 +65,6 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       label: t3('Start', '开始', '開始'),
       admin: {
         date: { pickerAppearance: 'dayAndTime' },
-        // In the site's zone: an occurrence does not keep its event's.
         components: { Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }) },
       },
     },
@@ -76,9 +75,21 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       label: t3('End', '结束', '結束'),
       admin: {
         date: { pickerAppearance: 'dayAndTime' },
-        // In the site's zone: an occurrence does not keep its event's.
         components: { Cell: clientComponent('ZonedDateCell', { siteTimezone: options.timezone }) },
       },
+    },
+    {
+      // Its event's, kept with it for lists of occurrences (ZonedDateCell).
+      name: 'timezone',
+      type: 'text',
+      label: t3('Time zone', '时区', '時區'),
+      admin: { readOnly: true },
+    },
+    {
+      name: 'allDay',
+      type: 'checkbox',
+      label: t3('All day', '全天', '全天'),
+      admin: { readOnly: true },
     },
     {
       // Where the rule puts it; its start differs when it was moved on its own (`moved`).
@@ -93,6 +104,7 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       type: 'checkbox',
       defaultValue: false,
       label: t3('Cancelled', '已取消', '已取消'),
+      admin: { components: { Cell: clientComponent('FlagCell') } },
     },
     {
       // Its times are its own: editing the series moves it no more.
@@ -100,6 +112,7 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       type: 'checkbox',
       defaultValue: false,
       label: t3('Moved', '已改期', '已改期'),
+      admin: { components: { Cell: clientComponent('FlagCell') } },
     },
     {
       // It has times or content of its own (the fields below); lists then read them.
@@ -107,6 +120,7 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
       type: 'checkbox',
       defaultValue: false,
       label: t3('Changed', '已更改', '已更改'),
+      admin: { components: { Cell: clientComponent('FlagCell') } },
     },
     // What this occurrence has of its own; empty, in a language, is the event's.
     { name: 'title', type: 'text', localized: true, label: t3('Title', '标题', '標題') },

@@ -22,6 +22,7 @@ import * as migration_20261127_162019_occurrence_cancelled_and_list_index from '
 import * as migration_20261127_163522_list_index_of_single_events from './20261127_163522_list_index_of_single_events.js';
 import * as migration_20261127_164641_recurring_events_index from './20261127_164641_recurring_events_index.js';
 import * as migration_20261127_191840_occurrence_exceptions from './20261127_191840_occurrence_exceptions.js';
+import * as migration_20261127_225543_occurrence_zone from './20261127_225543_occurrence_zone.js';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261127_191840_occurrence_exceptions.up,
     down: migration_20261127_191840_occurrence_exceptions.down,
-    name: '20261127_191840_occurrence_exceptions'
+    name: '20261127_191840_occurrence_exceptions',
+  },
+  {
+    up: migration_20261127_225543_occurrence_zone.up,
+    down: migration_20261127_225543_occurrence_zone.down,
+    name: '20261127_225543_occurrence_zone'
   },
 ];

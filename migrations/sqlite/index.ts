@@ -21,6 +21,7 @@ import * as migration_20261127_162016_occurrence_cancelled_and_list_index from '
 import * as migration_20261127_163519_list_index_of_single_events from './20261127_163519_list_index_of_single_events.js';
 import * as migration_20261127_164638_recurring_events_index from './20261127_164638_recurring_events_index.js';
 import * as migration_20261127_191835_occurrence_exceptions from './20261127_191835_occurrence_exceptions.js';
+import * as migration_20261127_225537_occurrence_zone from './20261127_225537_occurrence_zone.js';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_191835_occurrence_exceptions.up,
     down: migration_20261127_191835_occurrence_exceptions.down,
-    name: '20261127_191835_occurrence_exceptions'
+    name: '20261127_191835_occurrence_exceptions',
+  },
+  {
+    up: migration_20261127_225537_occurrence_zone.up,
+    down: migration_20261127_225537_occurrence_zone.down,
+    name: '20261127_225537_occurrence_zone'
   },
 ];

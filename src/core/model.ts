@@ -96,6 +96,9 @@ export type OccurrenceDoc = {
   /** UTC instants (ISO 8601) */
   startDate: string
   endDate: string
+  /** Its event's zone and all-day flag, kept with it so lists of occurrences show them on the event's clock. */
+  timezone?: string | null
+  allDay?: boolean | null
   /** Cancelled on its own: out of lists and feeds, still answering at its id. */
   cancelled?: boolean | null
   /** Where the rule puts it (UTC); empty where it was never moved: then its start. */

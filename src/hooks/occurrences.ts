@@ -32,6 +32,8 @@ type StoredOccurrence = {
   endDate: string
   originalStart?: string | null
   moved?: boolean | null
+  timezone?: string | null
+  allDay?: boolean | null
 }
 
 export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
@@ -89,21 +91,30 @@ export async function syncOccurrences(
     depth: 0,
     overrideAccess: true,
     req,
-    select: { key: true, startDate: true, endDate: true, originalStart: true, moved: true },
+    select: {
+      key: true,
+      startDate: true,
+      endDate: true,
+      originalStart: true,
+      moved: true,
+      timezone: true,
+      allDay: true,
+    },
   })
   const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
   const wanted = new Set(occurrences.map(({ key }) => key))
   const gone = [...stored.values()].filter(({ key }) => !wanted.has(key)).map(({ id }) => id)
   if (gone.length)
     await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
+  const clock = { timezone: event.timezone, allDay: Boolean(event.allDay) }
   for (const { key, start, end } of occurrences) {
-    const planned = start.toISOString()
-    const times = { startDate: planned, endDate: end.toISOString() }
+    const planned = { originalStart: start.toISOString(), ...clock }
+    const times = { startDate: planned.originalStart, endDate: end.toISOString() }
     const found = stored.get(key)
     if (!found) {
       await payload.create({
         collection,
-        data: { series: event.id, key, originalStart: planned, ...times } as never,
+        data: { series: event.id, key, ...planned, ...times } as never,
         overrideAccess: true,
         depth: 0,
         req,
@@ -111,7 +122,7 @@ export async function syncOccurrences(
       continue
     }
     // An occurrence moved on its own keeps its times; only where the rule puts it follows the series.
-    const data = found.moved ? { originalStart: planned } : { originalStart: planned, ...times }
+    const data = found.moved ? planned : { ...planned, ...times }
     const differs = Object.entries(data).some(
       ([field, value]) => found[field as keyof StoredOccurrence] !== value,
     )

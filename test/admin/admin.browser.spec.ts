@@ -455,7 +455,7 @@ describeWithChromium('the admin in a browser', () => {
     const panel = page.locator('.pec-occurrences')
     const dates = panel.locator('.pec-occurrences__list > li')
     const editor = panel.locator('.pec-occurrences__editor')
-    const inTaipei = (path: string) => api(`${path}&ml_language=zh-hant`)
+    const inTraditional = (path: string) => api(`${path}&ml_language=zh-hant`)
     const openDates = async (language: string, tab: string) => {
       await setUiLanguage(language)
       await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
@@ -476,7 +476,7 @@ describeWithChromium('the admin in a browser', () => {
     await editor.getByRole('button', { name: 'Apply' }).click()
     await dates.nth(2).locator('.pec-badge', { hasText: 'Moved' }).waitFor()
 
-    const { events } = await inTaipei(`/events?include=${ids.event}`)
+    const { events } = await inTraditional(`/events?include=${ids.event}`)
     expect(events).toHaveLength(3)
     expect(events[1].start_date).toBe(`${planned.slice(0, 10)} 21:00:00`)
     expect(events[1].title).toBe('加場：夜間導覽')
@@ -503,16 +503,23 @@ describeWithChromium('the admin in a browser', () => {
     await editor.getByRole('button', { name: 'Apply' }).click()
     await page.waitForURL((address) => !address.pathname.endsWith(`/events/${ids.event}`))
     const split = /\/events\/(\d+)/.exec(page.url())![1]
-    const following = await inTaipei(`/events?include=${split}`)
+    const following = await inTraditional(`/events?include=${split}`)
     expect(following.events.map((event: any) => event.start_date)).toEqual([
       `${last.slice(0, 10)} 20:00:00`,
     ])
-    await expect(inTaipei(`/events?include=${ids.event}`)).resolves.toMatchObject({ total: 2 })
+    await expect(inTraditional(`/events?include=${ids.event}`)).resolves.toMatchObject({ total: 2 })
 
     // Every date, the cancelled one too, in the list beside the events, grouped by event on request.
     await page.goto(url('/admin/collections/event-occurrences?groupBy=series'))
     await page.locator('.table').first().waitFor()
     await expect(page.locator('.table tbody tr').count()).resolves.toBeGreaterThanOrEqual(4)
+    // On the event's clock, not the site's, with its zone named.
+    await page.locator('.table tbody tr', { hasText: `${planned.slice(0, 10)} 21:00` }).waitFor()
+    await page
+      .locator('.table tbody tr')
+      .getByText('Loading...')
+      .first()
+      .waitFor({ state: 'detached' })
     await shoot('occurrences-list-en')
     await page.getByRole('link', { name: 'By event' }).click()
     await page.waitForURL(/\/collections\/events(\?|$)/)

@@ -23,7 +23,14 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-type Occurrence = { id: number; key: string; startDate: string; endDate: string }
+type Occurrence = {
+  id: number
+  key: string
+  startDate: string
+  endDate: string
+  timezone: string
+  allDay: boolean
+}
 
 const occurrencesOf = async (series: number | string): Promise<Occurrence[]> =>
   (
@@ -84,6 +91,8 @@ test('a series takes place on every date of its rule, and edits keep the dates i
   expect(first[0]).toMatchObject({
     startDate: '2027-01-05T11:00:00.000Z',
     endDate: '2027-01-05T12:30:00.000Z',
+    timezone: 'Asia/Hong_Kong',
+    allDay: false,
   })
 
   // Half an hour later, and no longer on 21 January: the other dates keep their occurrences.
@@ -127,6 +136,21 @@ test('a series takes place on every date of its rule, and edits keep the dates i
     data: { title: 'Yin yoga' },
   })
   expect(await occurrencesOf(series.id)).toEqual(moved)
+})
+
+test("a series' occurrences take its zone along, for lists of them on the event's clock", async () => {
+  const series = await createSeries({ rule: 'FREQ=DAILY;COUNT=2' })
+  await server.payload.update({
+    collection: EVENTS,
+    id: series.id,
+    overrideAccess: true,
+    data: { timezone: 'Europe/London', allDay: true },
+  })
+  const occurrences = await occurrencesOf(series.id)
+  expect(occurrences.map(({ timezone, allDay }) => [timezone, allDay])).toEqual([
+    ['Europe/London', true],
+    ['Europe/London', true],
+  ])
 })
 
 test('a series without end is kept up to the horizon, sixty months ahead', async () => {
