@@ -2,14 +2,20 @@
  * One occurrence changed on its own (docs/api.md#changing-one-occurrence): a write to its id moves it and gives it
  * a title, description, venue, organizers or image of its own, per language, the rest following its event's later
  * edits; `scope=all` moves the whole event instead; `cancelled` cancels and brings back. Lists, single reads and
- * iCalendar feeds (a `RECURRENCE-ID` override, expanded by ical.js) agree.
+ * iCalendar feeds (a `RECURRENCE-ID` override, expanded by ical.js and by python-icalendar with python-dateutil)
+ * agree.
  */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+
 import ICAL from 'ical.js'
 
+import { inCI, pythonWith } from '../helpers/python.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
+const python = pythonWith(['dateutil', 'icalendar'])
 
 let server: TestServer
 let admin: string
@@ -211,6 +217,26 @@ test('a feed writes the changed occurrence as an override of its series, which i
     (await occurrences()).map((occurrence) => [occurrence.utc_start_date, occurrence.title]),
   )
 })
+
+;(python || inCI ? test : test.skip)(
+  'python-icalendar and python-dateutil place the override where the list has it',
+  async () => {
+    const { body: text } = await server.request(`${NS}/events?ical=1&include=${series.id}`)
+    const script = path.join(import.meta.dirname, '../recurrence/ical-expand.py')
+    const expanded = JSON.parse(
+      execFileSync(python ?? 'python3', [script, '2040-01-01T00:00:00Z'], {
+        input: text,
+        encoding: 'utf8',
+      }),
+    ) as Record<string, [string, string][]>
+    expect(expanded[series.global_id]).toEqual(
+      (await occurrences()).map((occurrence) => [
+        occurrence.utc_start_date,
+        occurrence.utc_end_date,
+      ]),
+    )
+  },
+)
 
 test('scope=following ends the event before the occurrence and repeats a copy from it on, in every language, ids kept', async () => {
   const before = await occurrences()

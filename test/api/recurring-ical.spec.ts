@@ -268,3 +268,30 @@ test('one event as a calendar: the series with its rule, expanded on request, an
   expect(cancelled.events[0]!.getFirstPropertyValue('status')).toBe('CANCELLED')
   expect(uidOf(cancelled.events[0]!)).toBe(`${series.yoga!.global_id}&occurrence=2027-03-16`)
 })
+
+test('a series cut short by the cap ends at its last planned start, even when that occurrence was moved', async () => {
+  const run = await occurrencesOf(series.run!)
+  const last = run.at(-1)
+  const planned = last.utc_start_date.replace(/[-: ]/g, (c: string) => (c === ' ' ? 'T' : ''))
+  // Two days earlier at noon: no longer the latest start, still the rule's last date.
+  const earlier = new Date(Date.parse(`${last.start_date.slice(0, 10)}T00:00:00Z`) - 2 * 86_400_000)
+  const moved = await request(`/events/${last.id}`, {
+    method: 'POST',
+    body: { start_date: `${earlier.toISOString().slice(0, 10)} 12:00:00` },
+  })
+  expect(moved.status).toBe(200)
+
+  const { events } = await calendar(`/events?ical=1&include=${series.run!.id}`)
+  const [master, override, ...rest] = events
+  expect(rest).toEqual([])
+  expect(master!.getFirstProperty('rrule')!.toICALString()).toBe(
+    `RRULE:FREQ=DAILY;UNTIL=${planned}Z`,
+  )
+  const event = new ICAL.Event(master!)
+  event.relateException(override!)
+  const starts: string[] = []
+  const iterator = event.iterator()
+  for (let next = iterator.next(); next; next = iterator.next())
+    starts.push(utcWire(event.getOccurrenceDetails(next).startDate))
+  expect(starts.sort()).toEqual((await occurrencesOf(series.run!)).map((e) => e.utc_start_date))
+})

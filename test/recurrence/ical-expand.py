@@ -4,7 +4,8 @@ Reads the stream on stdin and a horizon (an ISO instant) as the first argument. 
 occurrence that starts up to the horizon: `[start, end]` as UTC `YYYY-MM-DD HH:MM:SS` for timed events, or local
 `YYYY-MM-DD` days (the end inclusive, as the calendar's JSON gives it) for all-day ones. Zoned times are read as RFC
 5545 section 3.3.5 says (zoneinfo's fold=0: a skipped time with the offset before the change); a TZID that is no
-IANA zone is read with the fixed offset its VTIMEZONE gives.
+IANA zone is read with the fixed offset its VTIMEZONE gives. A VEVENT with a RECURRENCE-ID overrides the
+occurrence of its UID that starts there, as RFC 5545 section 3.8.4.4 says: its own start and end take that one's place.
 """
 import json
 import sys
@@ -22,15 +23,15 @@ def dates_of(event, name):
     return [value.dt for item in (prop if isinstance(prop, list) else [prop]) for value in item.dts]
 
 
-def zone_of(event):
-    start = event["DTSTART"].dt
-    tzid = event["DTSTART"].params.get("TZID")
+def zone_of(event, name="DTSTART"):
+    value = event[name].dt
+    tzid = event[name].params.get("TZID")
     if tzid is None:
         return timezone.utc
     try:
         return ZoneInfo(tzid)
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone(start.utcoffset())
+        return timezone(value.utcoffset())
 
 
 def in_zone(value, zone):
@@ -84,6 +85,22 @@ def expand(event, horizon):
     return found
 
 
+def span_of(event):
+    """An override's own occurrence, and the start it replaces, as `expand` writes them."""
+    if not isinstance(event["DTSTART"].dt, datetime):
+        days = [event[name].dt for name in ("RECURRENCE-ID", "DTSTART", "DTEND")]
+        return days[0].isoformat(), [days[1].isoformat(), (days[2] - timedelta(days=1)).isoformat()]
+    at = {name: in_zone(event[name].dt, zone_of(event, name)) for name in ("RECURRENCE-ID", "DTSTART", "DTEND")}
+    return utc(at["RECURRENCE-ID"]), [utc(at["DTSTART"]), utc(at["DTEND"])]
+
+
 horizon = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
 calendar = Calendar.from_ical(sys.stdin.buffer.read())
-print(json.dumps({str(event["UID"]): expand(event, horizon) for event in calendar.walk("VEVENT")}))
+events = calendar.walk("VEVENT")
+found = {str(event["UID"]): expand(event, horizon) for event in events if "RECURRENCE-ID" not in event}
+for event in events:
+    if "RECURRENCE-ID" in event:
+        replaced, own = span_of(event)
+        spans = found[str(event["UID"])]
+        found[str(event["UID"])] = sorted([span for span in spans if span[0] != replaced] + [own])
+print(json.dumps(found))

@@ -116,13 +116,14 @@ async function cutShortAt(call: RestCall, series: EventDoc[]): Promise<Map<Id, D
       ...asCaller(call),
       collection,
       where,
-      sort: '-startDate',
+      // The last the rule puts (keys are the rule's local dates): where it is planned, whether or not it moved.
+      sort: '-key',
       limit: 1,
       pagination: false,
-      select: { startDate: true },
+      select: { startDate: true, originalStart: true },
     })
     const last = docs[0] as unknown as OccurrenceDoc | undefined
-    if (last) found.set(doc.id, new Date(last.startDate))
+    if (last) found.set(doc.id, new Date(last.originalStart ?? last.startDate))
   }
   return found
 }
