@@ -1,6 +1,8 @@
 import { addDays, subDays } from 'date-fns'
 import { formatInTimeZone } from 'date-fns-tz'
 
+import type { SelectType, Where } from 'payload'
+
 import type { Param } from '../params.js'
 import type { RestCall, RestResult } from '../route.js'
 import type { EventDoc, Id, OccurrenceDoc } from '../../core/model.js'
@@ -63,40 +65,59 @@ export const expandParam: Param<boolean> = booleanParam(
  */
 export type CalendarItem = { event: EventObject; doc: EventDoc; blanked: boolean }
 
-/** The starts of the cancelled occurrences of each series, by series. */
-async function cancelledStarts(call: RestCall, series: Id[]): Promise<Map<Id, Date[]>> {
-  const found = new Map<Id, Date[]>()
-  if (!series.length) return found
+/** The occurrences of `series` that match `where`, by start. */
+async function occurrencesOf(
+  call: RestCall,
+  series: Id[],
+  where: Where,
+  select?: SelectType,
+): Promise<OccurrenceDoc[]> {
+  if (!series.length) return []
   const { docs } = await call.req.payload.find({
     ...asCaller(call),
     collection: call.options.slugs.occurrences,
-    where: { and: [{ series: { in: series } }, { cancelled: { equals: true } }] },
+    where: { and: [{ series: { in: series } }, where] },
     pagination: false,
     sort: 'startDate',
-    select: { series: true, startDate: true, originalStart: true },
+    select,
   })
-  for (const { series: id, startDate, originalStart } of docs as unknown as OccurrenceDoc[])
-    found.set(id, [...(found.get(id) ?? []), new Date(originalStart ?? startDate)])
+  return docs as unknown as OccurrenceDoc[]
+}
+
+function bySeries<T>(occurrences: OccurrenceDoc[], valueOf: (occurrence: OccurrenceDoc) => T) {
+  const found = new Map<Id, T[]>()
+  for (const occurrence of occurrences) {
+    const list = found.get(occurrence.series)
+    if (list) list.push(valueOf(occurrence))
+    else found.set(occurrence.series, [valueOf(occurrence)])
+  }
   return found
 }
 
+/** The planned starts of the cancelled occurrences of each series, by series. */
+const cancelledStarts = async (call: RestCall, series: Id[]): Promise<Map<Id, Date[]>> =>
+  bySeries(
+    await occurrencesOf(
+      call,
+      series,
+      { cancelled: { equals: true } },
+      { series: true, startDate: true, originalStart: true },
+    ),
+    ({ startDate, originalStart }) => new Date(originalStart ?? startDate),
+  )
+
 /** The occurrences of each series changed on their own and not cancelled, with their own content. */
-async function changedOccurrences(call: RestCall, series: Id[]): Promise<Map<Id, OccurrenceDoc[]>> {
-  const found = new Map<Id, OccurrenceDoc[]>()
-  if (!series.length) return found
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.occurrences,
-    where: {
-      and: [{ series: { in: series } }, { changed: { equals: true } }, NOT_CANCELLED],
-    },
-    pagination: false,
-    sort: 'startDate',
-  })
-  for (const occurrence of await withOwnContent(call, docs as unknown as OccurrenceDoc[]))
-    found.set(occurrence.series, [...(found.get(occurrence.series) ?? []), occurrence])
-  return found
-}
+const changedOccurrences = async (
+  call: RestCall,
+  series: Id[],
+): Promise<Map<Id, OccurrenceDoc[]>> =>
+  bySeries(
+    await withOwnContent(
+      call,
+      await occurrencesOf(call, series, { and: [{ changed: { equals: true } }, NOT_CANCELLED] }),
+    ),
+    (occurrence) => occurrence,
+  )
 
 /**
  * The last start the calendar keeps of each series the cap cut short. Only series that could reach the cap are
