@@ -280,6 +280,15 @@ export interface Event {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -365,6 +374,15 @@ export interface Venue {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -410,6 +428,15 @@ export interface Organizer {
   importKey?: string | null;
   importDigest?: string | null;
   slugGiven?: boolean | null;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
   deletedAt?: string | null;
@@ -430,6 +457,15 @@ export interface EventCategory {
   slug?: string | null;
   importKey?: string | null;
   importDigest?: string | null;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -448,6 +484,15 @@ export interface EventTag {
   slug?: string | null;
   importKey?: string | null;
   importDigest?: string | null;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -486,6 +531,15 @@ export interface EventOccurrence {
   venue?: (number | Venue)[] | null;
   organizers?: (number | Organizer)[] | null;
   image?: (number | null) | Media;
+  chineseConversions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -774,6 +828,7 @@ export interface EventsSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -808,6 +863,7 @@ export interface VenuesSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -832,6 +888,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   importKey?: T;
   importDigest?: T;
   slugGiven?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
   deletedAt?: T;
@@ -848,6 +905,7 @@ export interface EventCategoriesSelect<T extends boolean = true> {
   slug?: T;
   importKey?: T;
   importDigest?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -862,6 +920,7 @@ export interface EventTagsSelect<T extends boolean = true> {
   slug?: T;
   importKey?: T;
   importDigest?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -885,6 +944,7 @@ export interface EventOccurrencesSelect<T extends boolean = true> {
   venue?: T;
   organizers?: T;
   image?: T;
+  chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
+import { withChineseInStep } from './fields/chineseConversions.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
 import { withCalendarJobs } from './hooks/occurrenceHorizon.js'
@@ -37,7 +38,11 @@ import { reportSiteURL } from './rest/siteURL.js'
 export const eventsCalendarPlugin =
   (input: EventsCalendarOptions = {}) =>
   (config: Config): Config => {
-    const options = resolveOptions(input)
+    const localization = config.localization || defaultLocalization(input)
+    const locales = localization.locales.map((locale) =>
+      typeof locale === 'string' ? locale : locale.code,
+    )
+    const options = resolveOptions(input, locales)
     const existing = config.collections ?? []
     const usersSlug = (config.admin?.user ??
       existing.find((collection) => collection.auth)?.slug ??
@@ -49,7 +54,7 @@ export const eventsCalendarPlugin =
       categoriesCollection(options),
       tagsCollection(options),
       occurrencesCollection(options),
-    ]
+    ].map((collection) => withChineseInStep(collection, options.chinese))
     const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
     if (!hostMedia) own.push(mediaCollection(options))
     // The original's integer ids also on a database whose records have ids of another kind (MongoDB).
@@ -57,7 +62,6 @@ export const eventsCalendarPlugin =
     const calendar = isSqlAdapter(config.db)
       ? own
       : own.map((collection) => withNumberedIds(collection, numbered))
-    const localization = config.localization || defaultLocalization(input)
     const schema: Config = {
       ...config,
       collections: [...existing, ...calendar, applicationPasswordsCollection(options, usersSlug)],
@@ -80,9 +84,6 @@ export const eventsCalendarPlugin =
     const passwords = options.slugs.applicationPasswords
     const withPasswords = (collection: CollectionConfig) =>
       collection.slug === usersSlug ? withApplicationPasswords(collection, passwords) : collection
-    const locales = localization.locales.map((locale) =>
-      typeof locale === 'string' ? locale : locale.code,
-    )
     return {
       ...schema,
       collections: schema.collections!.map(stamped).map(withPasswords),

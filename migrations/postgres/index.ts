@@ -23,6 +23,7 @@ import * as migration_20261127_163522_list_index_of_single_events from './202611
 import * as migration_20261127_164641_recurring_events_index from './20261127_164641_recurring_events_index.js';
 import * as migration_20261127_191840_occurrence_exceptions from './20261127_191840_occurrence_exceptions.js';
 import * as migration_20261127_225543_occurrence_zone from './20261127_225543_occurrence_zone.js';
+import * as migration_20261127_231318_chinese_conversions from './20261127_231318_chinese_conversions.js';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261127_225543_occurrence_zone.up,
     down: migration_20261127_225543_occurrence_zone.down,
-    name: '20261127_225543_occurrence_zone'
+    name: '20261127_225543_occurrence_zone',
+  },
+  {
+    up: migration_20261127_231318_chinese_conversions.up,
+    down: migration_20261127_231318_chinese_conversions.down,
+    name: '20261127_231318_chinese_conversions'
   },
 ];

@@ -22,6 +22,7 @@ import * as migration_20261127_163519_list_index_of_single_events from './202611
 import * as migration_20261127_164638_recurring_events_index from './20261127_164638_recurring_events_index.js';
 import * as migration_20261127_191835_occurrence_exceptions from './20261127_191835_occurrence_exceptions.js';
 import * as migration_20261127_225537_occurrence_zone from './20261127_225537_occurrence_zone.js';
+import * as migration_20261127_231309_chinese_conversions from './20261127_231309_chinese_conversions.js';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261127_225537_occurrence_zone.up,
     down: migration_20261127_225537_occurrence_zone.down,
-    name: '20261127_225537_occurrence_zone'
+    name: '20261127_225537_occurrence_zone',
+  },
+  {
+    up: migration_20261127_231309_chinese_conversions.up,
+    down: migration_20261127_231309_chinese_conversions.down,
+    name: '20261127_231309_chinese_conversions'
   },
 ];

@@ -38,3 +38,21 @@ export function toSimplified(text: string, fromVariant: TraditionalVariant): str
   if (!HAN.test(text)) return text
   return converter(`from ${fromVariant}`, () => Converter({ from: fromVariant, to: 'cn' }))(text)
 }
+
+/**
+ * Text as written and in the other script, in each variant the site writes: what `search` looks for, so that
+ * `音乐` and `音樂` find the same records whichever script they were written in.
+ */
+export function inEveryScript(
+  text: string,
+  scripts: { traditional: Record<string, TraditionalVariant> },
+): string[] {
+  if (!HAN.test(text)) return [text]
+  const variants = [...new Set(Object.values(scripts.traditional))]
+  const forms = [
+    text,
+    ...variants.map((variant) => toTraditional(text, variant)),
+    ...variants.map((variant) => toSimplified(text, variant)),
+  ]
+  return [...new Set(forms)]
+}

@@ -10,6 +10,7 @@ import {
   DEFAULT_GEO_RADIUS_KM,
   DEFAULT_ICAL,
   DEFAULT_LOCALE,
+  DEFAULT_LOCALES,
   DEFAULT_PER_PAGE,
   DEFAULT_RECURRENCE,
   DEFAULT_SITE_TIMEZONE,
@@ -20,6 +21,11 @@ import {
   MAX_QUERY_LENGTH,
   MAX_SEARCH_LENGTH,
 } from './constants.js'
+import {
+  type ChineseConversionOption,
+  type ChineseScripts,
+  resolveChineseConversion,
+} from './chineseScripts.js'
 import { isValidTimezone } from './timezones.js'
 
 export type CollectionKey = keyof typeof DEFAULT_COLLECTION_SLUGS
@@ -189,6 +195,15 @@ export type EventsCalendarOptions = {
     autoRun?: boolean
   }
   /**
+   * Keeps the site's Simplified and Traditional Chinese locales in step (docs/api.md#chinese-in-two-scripts): text
+   * written in one fills the other with OpenCC's conversion until an editor writes that one's own, and `search`
+   * finds a record in either script. Read from the locale codes unless given: Simplified `zh-hans`, `zh-CN`,
+   * `zh-SG`; Traditional `zh-hant` and `zh-TW` in Taiwan's standard characters (`tw`), `zh-HK` and `zh-MO` in Hong
+   * Kong's (`hk`). `twp` adds Taiwan's words (软件 → 軟體), `t` is OpenCC's reference characters. `false`: off.
+   * @default from the locale codes
+   */
+  chineseConversion?: ChineseConversionOption
+  /**
    * Keeps what the database schema is made of, so the same migrations serve the site: the collections, the
    * change-stamp global and the indexes the plugin adds (with Postgres's `pg_trgm` extension), plus the content
    * locales and admin labels they need. Adds nothing else: no endpoints, hooks, admin views or HTTP Basic, and the
@@ -229,10 +244,16 @@ export type ResolvedCalendarOptions = {
     schedule: string | false
     autoRun: boolean
   }
+  /** The Chinese locales kept in step, or false. */
+  chinese: ChineseScripts | false
   disabled: boolean
 }
 
-export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOptions {
+/** The options with every default filled in, for a site with content locales `locales`. */
+export function resolveOptions(
+  input: EventsCalendarOptions,
+  locales: string[] = [...DEFAULT_LOCALES],
+): ResolvedCalendarOptions {
   const timezone = input.timezone ?? DEFAULT_SITE_TIMEZONE
   if (!isValidTimezone(timezone))
     throw new Error(`eventsCalendarPlugin: unknown time zone "${timezone}"`)
@@ -294,6 +315,7 @@ export function resolveOptions(input: EventsCalendarOptions): ResolvedCalendarOp
           : { ...DEFAULT_ICAL.names, ...input.ical?.name },
     },
     recurrence: { ...DEFAULT_RECURRENCE, ...input.recurrence },
+    chinese: resolveChineseConversion(input.chineseConversion, locales),
     disabled: input.disabled ?? false,
   }
 }

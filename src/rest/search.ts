@@ -3,6 +3,7 @@ import type { CollectionSlug, TypedLocale, Where } from 'payload'
 import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
+import { inEveryScript } from '../core/convertChinese.js'
 import { KEEP_WRITE_ONLY } from '../hooks/writeOnly.js'
 
 /** Characters that are wildcards (`%`, `_`) or the escape (`\`, PostgreSQL) of the SQL adapters' `like`. */
@@ -20,9 +21,9 @@ type Search = {
 
 const words = (text: string) => text.toLocaleLowerCase().split(/\s+/).filter(Boolean)
 
-/** Payload's `like` on each field: every word of `text` in that field, case-insensitively. */
-const likeAny = (fields: string[], text: string): Where => ({
-  or: fields.map((field) => ({ [field]: { like: text } })),
+/** Payload's `like` on each field: every word of one of `texts` in that field, case-insensitively. */
+const likeAny = (fields: string[], texts: string[]): Where => ({
+  or: texts.flatMap((text) => fields.map((field) => ({ [field]: { like: text } }))),
 })
 
 /**
@@ -31,8 +32,12 @@ const likeAny = (fields: string[], text: string): Where => ({
  * finds the candidates (a superset), and the ids of those whose fields hold the words as written are kept.
  */
 export async function searchCondition(call: RestCall, search: Search): Promise<Where> {
-  if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, search.search)
-  const around = words(search.search.split(LIKE_SPECIAL).join(' ')).join(' ')
+  const scripts = call.options.chinese
+  const forms = scripts ? inEveryScript(search.search, scripts) : [search.search]
+  if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, forms)
+  const arounds = forms
+    .map((form) => words(form.split(LIKE_SPECIAL).join(' ')).join(' '))
+    .filter(Boolean)
   // As the caller, but in a request of its own, so that keeping write-only fields for this read keeps them for no
   // other.
   const { docs } = await call.req.payload.find({
@@ -46,13 +51,15 @@ export async function searchCondition(call: RestCall, search: Search): Promise<W
     select: Object.fromEntries(search.fields.map((field) => [field, true])),
     showHiddenFields: true,
     trash: search.trash,
-    where: { and: [...search.where, ...(around ? [likeAny(search.fields, around)] : [])] },
+    where: {
+      and: [...search.where, ...(arounds.length ? [likeAny(search.fields, arounds)] : [])],
+    },
   })
-  const wanted = words(search.search)
+  const wanted = forms.map(words)
   const matching = (docs as unknown as Record<string, unknown>[]).filter((doc) =>
     search.fields.some((field) => {
       const value = typeof doc[field] === 'string' ? doc[field].toLocaleLowerCase() : ''
-      return wanted.every((word) => value.includes(word))
+      return wanted.some((form) => form.every((word) => value.includes(word)))
     }),
   )
   // id 0 is never used: `in: [0]` matches nothing on every adapter, where an empty list is not portable.
