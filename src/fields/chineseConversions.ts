@@ -54,7 +54,7 @@ const nodeHasText = (node: Node | undefined): boolean =>
   Boolean(node?.text?.trim()) || Boolean(node?.children?.some(nodeHasText))
 
 /** Whether a text or rich-text value has any text: an empty one is filled, never kept as someone's own. */
-const hasText = (value: unknown): boolean =>
+export const hasText = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.trim() !== ''
     : nodeHasText((value as { root?: Node } | null | undefined)?.root)
