@@ -49,7 +49,15 @@ export const eventsCollection = (
   defaultSort: '-startDate',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'status', 'featured'],
+    defaultColumns: [
+      'title',
+      'startDate',
+      'endDate',
+      'venue',
+      'status',
+      'featured',
+      ...(options.chinese ? ['chineseConversions'] : []),
+    ],
     listSearchableFields: ['title'],
     group: t3('Calendar', '日历', '行事曆'),
     components: {
@@ -59,6 +67,15 @@ export const eventsCollection = (
           collection: options.slugs.occurrences,
           label: 'listByDate',
         }),
+        ...(options.chinese
+          ? [
+              serverComponent('ListLink', {
+                collection: options.slugs.events,
+                label: 'listConverted',
+                query: 'where[chineseConversions][exists]=true',
+              }),
+            ]
+          : []),
         clientComponent('UpcomingFirst'),
       ],
     },

@@ -12,7 +12,9 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
-import { withChineseInStep } from './fields/chineseConversions.js'
+import { chineseScriptsAdmin } from './admin/chineseScriptsAdmin.js'
+import { hasChineseScripts, withChineseInStep } from './fields/chineseConversions.js'
+import { chineseActions } from './rest/chineseActions.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
 import { withCalendarJobs } from './hooks/occurrenceHorizon.js'
@@ -54,14 +56,20 @@ export const eventsCalendarPlugin =
       categoriesCollection(options),
       tagsCollection(options),
       occurrencesCollection(options),
-    ].map((collection) => withChineseInStep(collection, options.chinese))
+    ].map((collection) =>
+      withChineseInStep(
+        collection,
+        options.disabled ? false : options.chinese,
+        chineseScriptsAdmin(collection, options),
+      ),
+    )
     const hostMedia = existing.find((collection) => collection.slug === options.slugs.media)
     if (!hostMedia) own.push(mediaCollection(options))
     // The original's integer ids also on a database whose records have ids of another kind (MongoDB).
-    const numbered = new Set(own.map((collection) => collection.slug))
+    const calendarSlugs = new Set(own.map((collection) => collection.slug))
     const calendar = isSqlAdapter(config.db)
       ? own
-      : own.map((collection) => withNumberedIds(collection, numbered))
+      : own.map((collection) => withNumberedIds(collection, calendarSlugs))
     const schema: Config = {
       ...config,
       collections: [...existing, ...calendar, applicationPasswordsCollection(options, usersSlug)],
@@ -84,9 +92,19 @@ export const eventsCalendarPlugin =
     const passwords = options.slugs.applicationPasswords
     const withPasswords = (collection: CollectionConfig) =>
       collection.slug === usersSlug ? withApplicationPasswords(collection, passwords) : collection
+    const withChineseActions = (collection: CollectionConfig) =>
+      options.chinese && calendarSlugs.has(collection.slug) && hasChineseScripts(collection)
+        ? {
+            ...collection,
+            endpoints: [
+              ...(collection.endpoints || []),
+              chineseActions(collection, options.chinese),
+            ],
+          }
+        : collection
     return {
       ...schema,
-      collections: schema.collections!.map(stamped).map(withPasswords),
+      collections: schema.collections!.map(stamped).map(withPasswords).map(withChineseActions),
       admin: withMonthView(config.admin, options),
       endpoints: [...(config.endpoints ?? []), ...calendarEndpoints(options, locales)],
       hooks: {

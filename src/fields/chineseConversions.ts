@@ -13,10 +13,17 @@ export type Conversion = { from: string; variant: TraditionalVariant }
 /** By locale, then field: the values that are conversions, until someone writes that locale's own. */
 export type Conversions = Record<string, Record<string, Conversion>>
 
-type Kind = 'text' | 'richText'
+export type Kind = 'text' | 'richText'
 type Convert = (text: string) => string
 
 export const CONVERSIONS_FIELD = 'chineseConversions'
+
+/**
+ * Hook context of a write that says which of the written locale's values are conversions (a mark) and which are
+ * its own (`null`), whatever they were: the admin's "convert again" and "write my own".
+ */
+export const MARKING = 'calendarChineseMarking'
+export type Marking = Record<string, Conversion | null>
 
 /** The localized text of a collection's top level (through rows, collapsibles and unnamed tabs), by kind. */
 export function convertibleFields(fields: Field[]): Record<string, Kind> {
@@ -35,7 +42,7 @@ export function convertibleFields(fields: Field[]): Record<string, Kind> {
 }
 
 /** From one Chinese locale into another, with the variant involved; none between two of the same script. */
-function converterOf(
+export function converterOf(
   scripts: ChineseScripts,
   from: string,
   to: string,
@@ -59,7 +66,7 @@ export const hasText = (value: unknown): boolean =>
     ? value.trim() !== ''
     : nodeHasText((value as { root?: Node } | null | undefined)?.root)
 
-const convertValue = (kind: Kind, value: unknown, convert: Convert): unknown =>
+export const convertValue = (kind: Kind, value: unknown, convert: Convert): unknown =>
   kind === 'text' ? convert(value as string) : convertRichText(value as RichText, convert)
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -73,16 +80,21 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  */
 const keepInStep =
   (scripts: ChineseScripts | false, fields: Record<string, Kind>): FieldHook =>
-  ({ previousValue, req, siblingData, siblingDocWithLocales, previousSiblingDoc }) => {
+  ({ context, previousValue, req, siblingData, siblingDocWithLocales, previousSiblingDoc }) => {
     const conversions: Conversions = structuredClone((previousValue as Conversions) ?? {})
     const written = req.locale
     const all = scripts ? [...scripts.simplified, ...Object.keys(scripts.traditional)] : []
-    if (!scripts || !written || !all.includes(written) || !siblingDocWithLocales) return conversions
+    if (!scripts || !written || !all.includes(written) || !siblingDocWithLocales)
+      return nonEmpty(conversions)
     const stored = siblingDocWithLocales as Record<string, Record<string, unknown> | undefined>
+    const marking = (context[MARKING] ?? {}) as Marking
+    const mine = (conversions[written] ??= {})
+    for (const [field, mark] of Object.entries(marking))
+      if (mark) mine[field] = mark
+      else delete mine[field]
     for (const [field, kind] of Object.entries(fields)) {
-      if (!(field in siblingData)) continue
+      if (!(field in siblingData) || field in marking) continue
       const value = (siblingData as Record<string, unknown>)[field]
-      const mine = conversions[written] ?? {}
       if (mine[field] && !same(value, previousSiblingDoc?.[field])) delete mine[field]
       if (mine[field]) continue
       for (const other of all) {
@@ -98,10 +110,14 @@ const keepInStep =
         else delete theirs[field]
       }
     }
-    return Object.fromEntries(
-      Object.entries(conversions).filter(([, byField]) => Object.keys(byField).length),
-    )
+    return nonEmpty(conversions)
   }
+
+/** The conversions kept, or null when there are none: a record without any is found by `exists: false`. */
+function nonEmpty(conversions: Conversions): Conversions | null {
+  const kept = Object.entries(conversions).filter(([, byField]) => Object.keys(byField).length)
+  return kept.length ? Object.fromEntries(kept) : null
+}
 
 /**
  * The record's conversions between Chinese scripts (`Conversions`), kept by the calendar as its text is written;
@@ -110,15 +126,20 @@ const keepInStep =
 export const withChineseInStep = (
   collection: CollectionConfig,
   scripts: ChineseScripts | false,
+  admin: JSONField['admin'] = { hidden: true },
 ): CollectionConfig => {
   const fields = convertibleFields(collection.fields)
   if (!Object.keys(fields).length) return collection
   const conversions: JSONField = {
     name: CONVERSIONS_FIELD,
     type: 'json',
-    label: t3('Converted between scripts', '简繁转换', '簡繁轉換'),
-    admin: { hidden: true },
+    label: t3('Simplified and Traditional', '简繁转换', '簡繁轉換'),
+    admin,
     hooks: { beforeChange: [keepInStep(scripts, fields)] },
   }
   return { ...collection, fields: [...collection.fields, conversions] }
 }
+
+/** Whether a collection keeps its Chinese scripts in step (it has the conversions field). */
+export const hasChineseScripts = (collection: CollectionConfig): boolean =>
+  collection.fields.some((field) => 'name' in field && field.name === CONVERSIONS_FIELD)

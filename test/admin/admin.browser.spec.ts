@@ -525,4 +525,52 @@ describeWithChromium('the admin in a browser', () => {
     await page.waitForURL(/\/collections\/events(\?|$)/)
     await setUiLanguage('en')
   })
+
+  test('an event written in Simplified Chinese reads in Traditional, marked as converted, in the admin in both Chinese UI languages, the API and iCalendar', async () => {
+    await setUiLanguage('en')
+    await page.goto(url('/admin/collections/events/create?locale=zh-hans'))
+    await page.fill('#field-title', '软件与艺术讲座')
+    await page.fill('#field-excerpt', '免费入场，欢迎带上笔记本电脑。')
+    await openTab('When')
+    await page.locator('#field-startDate input').fill(`${day} 14:00`)
+    await page.keyboard.press('Enter')
+    await page.locator('#field-endDate input').fill(`${day} 16:00`)
+    await page.keyboard.press('Enter')
+    const id = await save('events')
+
+    const panel = page.locator('.pec-chinese')
+    for (const [language, variant] of [
+      ['zh', '台湾字形'],
+      ['zh-TW', '臺灣字形'],
+    ]) {
+      await setUiLanguage(language)
+      await page.goto(url(`/admin/collections/events/${id}?locale=zh-hant`))
+      await page.locator('.tabs-field__tab-button').first().click()
+      await expect(page.locator('#field-title').inputValue()).resolves.toBe('軟件與藝術講座')
+      await expect(panel.locator('li[data-field="title"]').textContent()).resolves.toContain(
+        variant,
+      )
+      await panel.screenshot({ path: path.join(SCREENSHOTS, `chinese-panel-${language}.png`) })
+    }
+    const traditional = await api(`/events/${id}?ml_language=zh-hant`)
+    expect(traditional.title).toBe('軟件與藝術講座')
+    const ics = await fetch(
+      url(`/api/calendar/events/v1/events/${id}?ical=1&ml_language=zh-hant`),
+    ).then((response) => response.text())
+    expect(ics).toContain('SUMMARY:軟件與藝術講座')
+
+    // "Write my own" keeps the title as it is, no longer a conversion; the excerpt still is one.
+    await panel.locator('li[data-field="title"] button').first().click()
+    await panel.locator('li[data-field="excerpt"]').waitFor()
+    await panel.locator('li[data-field="title"]').waitFor({ state: 'detached' })
+    await expect(page.locator('#field-title').inputValue()).resolves.toBe('軟件與藝術講座')
+
+    // The events list finds the records that still hold conversions.
+    await page.goto(
+      url('/admin/collections/events?where[chineseConversions][exists]=true&locale=zh-hant'),
+    )
+    await page.locator('.table').getByText('軟件與藝術講座').waitFor()
+    await shoot('events-list-converted-zh-TW')
+    await setUiLanguage('en')
+  })
 })

@@ -108,7 +108,7 @@ test('converted text follows its source; text written in the other script is its
     title: '爵士之夜',
     excerpt: '<p>爵士樂之夜</p>',
   })
-  await expect(conversionsOf(id)).resolves.toEqual({})
+  await expect(conversionsOf(id)).resolves.toBeNull()
 })
 
 test('text written in Traditional Chinese fills Simplified; a conversion is never converted back', async () => {
@@ -202,4 +202,47 @@ test('search finds a record in either script, whichever it was written in', asyn
   expect(venues.body.venues?.map((venue: { venue: string }) => venue.venue)).toEqual([
     '臺北表演藝術中心',
   ])
+})
+
+test("the admin's actions: a conversion becomes the editor's own, and own text is converted again", async () => {
+  const id = await createEvent('zh-hans', { title: '讲座', excerpt: '信息技术' })
+  const act = (body: object, token: string | undefined = admin) =>
+    server.request(`/api/events/${server.payloadId(id)}/chinese`, { token, body })
+
+  const own = await act({ locale: 'zh-hant', action: 'own', fields: ['title'] })
+  expect([own.status, own.body]).toEqual([
+    200,
+    { chineseConversions: { 'zh-hant': { excerpt: { from: 'zh-hans', variant: 'tw' } } } },
+  ])
+  await request(`/events/${id}?ml_language=zh-hans`, { method: 'PUT', body: { title: '专题讲座' } })
+  expect((await read(id, 'zh-hant')).title).toBe('講座')
+
+  const again = await act({ locale: 'zh-hant', action: 'convert' })
+  expect(again.status).toBe(200)
+  expect(again.body.chineseConversions['zh-hant']).toEqual({
+    title: { from: 'zh-hans', variant: 'tw' },
+    excerpt: { from: 'zh-hans', variant: 'tw' },
+  })
+  expect((await read(id, 'zh-hant')).title).toBe('專題講座')
+
+  expect((await act({ locale: 'en', action: 'own' })).status).toBe(400)
+  expect((await act({ locale: 'zh-hant', action: 'translate' })).status).toBe(400)
+  expect((await act({ locale: 'zh-hant', action: 'own', fields: ['status'] })).status).toBe(400)
+  expect([401, 403]).toContain((await act({ locale: 'zh-hant', action: 'own' }, '')).status)
+})
+
+test("one occurrence's own title is kept in step too", async () => {
+  const id = await createEvent('zh-hans', {
+    title: '瑜伽课',
+    recurrence: 'FREQ=WEEKLY;COUNT=3',
+  })
+  const { body } = await request(`/events?include=${id}&start_date=2027-01-01`)
+  const second = body.events[1].id
+  const written = await request(`/events/${second}?ml_language=zh-hans`, {
+    method: 'POST',
+    body: { title: '户外瑜伽课' },
+  })
+  expect(written.status).toBe(200)
+  expect((await read(second, 'zh-hant')).title).toBe('戶外瑜伽課')
+  expect((await read(body.events[0].id, 'zh-hant')).title).toBe('瑜伽課')
 })

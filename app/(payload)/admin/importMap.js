@@ -30,6 +30,8 @@ import { OccurrencesField as OccurrencesField_fc9a935b1c29e987d85707eeffd38325 }
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { AddToCalendar as AddToCalendar_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { ChineseScriptsCell as ChineseScriptsCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { ChineseScriptsField as ChineseScriptsField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarLink as CalendarLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { ListLink as ListLink_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { UpcomingFirst as UpcomingFirst_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -72,6 +74,8 @@ export const importMap = {
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FlagCell": FlagCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#AddToCalendar": AddToCalendar_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#ChineseScriptsCell": ChineseScriptsCell_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#ChineseScriptsField": ChineseScriptsField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#CalendarLink": CalendarLink_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/rsc#ListLink": ListLink_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#UpcomingFirst": UpcomingFirst_fc9a935b1c29e987d85707eeffd38325,
