@@ -68,10 +68,11 @@ console.log(
   `Node ${process.version}; heap ${start.heap.toFixed(1)} MiB, RSS ${start.rss.toFixed(1)} MiB at start`,
 )
 
+const { loadChineseConversion, toSimplified, toTraditional } =
+  await import('../src/core/convertChinese.js')
 const loading = performance.now()
-await import('opencc-js')
+await loadChineseConversion()
 let before = figures('load the dictionaries (import)', performance.now() - loading, start)
-const { toSimplified, toTraditional } = await import('../src/core/convertChinese.js')
 const { convertRichText } = await import('../src/richText/convertText.js')
 const { textToRichText } = await import('../src/richText/fromText.js')
 before = memory()

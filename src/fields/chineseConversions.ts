@@ -5,7 +5,7 @@ import type { TraditionalVariant } from '../core/convertChinese.js'
 import type { RichText } from '../core/model.js'
 
 import { t3 } from '../core/adminLanguages.js'
-import { toSimplified, toTraditional } from '../core/convertChinese.js'
+import { loadChineseConversion, toSimplified, toTraditional } from '../core/convertChinese.js'
 import { convertRichText } from '../richText/convertText.js'
 
 /** A value the calendar wrote by converting another locale's: that locale, and the Traditional variant involved. */
@@ -80,12 +80,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  */
 const keepInStep =
   (scripts: ChineseScripts | false, fields: Record<string, Kind>): FieldHook =>
-  ({ context, previousValue, req, siblingData, siblingDocWithLocales, previousSiblingDoc }) => {
+  async ({
+    context,
+    previousValue,
+    req,
+    siblingData,
+    siblingDocWithLocales,
+    previousSiblingDoc,
+  }) => {
     const conversions: Conversions = structuredClone((previousValue as Conversions) ?? {})
     const written = req.locale
     const all = scripts ? [...scripts.simplified, ...Object.keys(scripts.traditional)] : []
     if (!scripts || !written || !all.includes(written) || !siblingDocWithLocales)
       return nonEmpty(conversions)
+    await loadChineseConversion()
     const stored = siblingDocWithLocales as Record<string, Record<string, unknown> | undefined>
     const marking = (context[MARKING] ?? {}) as Marking
     const mine = (conversions[written] ??= {})

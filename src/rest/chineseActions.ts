@@ -1,13 +1,8 @@
-import type {
-  CollectionConfig,
-  CollectionSlug,
-  Endpoint,
-  PayloadRequest,
-  TypedLocale,
-} from 'payload'
+import type { CollectionConfig, CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { ChineseScripts } from '../core/chineseScripts.js'
 
+import { loadChineseConversion } from '../core/convertChinese.js'
 import {
   type Conversions,
   CONVERSIONS_FIELD,
@@ -18,6 +13,7 @@ import {
   MARKING,
   type Marking,
 } from '../fields/chineseConversions.js'
+import { asCaller } from './localApi.js'
 
 type Body = { locale?: unknown; fields?: unknown; action?: unknown }
 
@@ -48,14 +44,13 @@ export function chineseActions(
         return answer(400, { message: 'action is convert or own' })
       if (!fields.every((field) => typeof field === 'string' && field in kinds))
         return answer(400, { message: `fields are among ${Object.keys(kinds).join(', ')}` })
+      await loadChineseConversion()
       const slug = collection.slug as CollectionSlug
       const id = req.routeParams?.id as string
-      const asUser = { user: req.user, overrideAccess: false, req, depth: 0 } as const
       const doc = (await req.payload.findByID({
-        ...asUser,
+        ...asCaller({ req, locale: 'all' }),
         collection: slug,
         id,
-        locale: 'all',
       })) as unknown as Record<string, Record<string, unknown> | undefined> & {
         [CONVERSIONS_FIELD]?: Conversions | null
       }
@@ -77,10 +72,9 @@ export function chineseActions(
         marking[field] = { from, variant: into.variant }
       }
       const written = await req.payload.update({
-        ...asUser,
+        ...asCaller({ req, locale }),
         collection: slug,
         id,
-        locale: locale as TypedLocale,
         data,
         context: { [MARKING]: marking },
       })

@@ -33,7 +33,7 @@ const likeAny = (fields: string[], texts: string[]): Where => ({
  */
 export async function searchCondition(call: RestCall, search: Search): Promise<Where> {
   const scripts = call.options.chinese
-  const forms = scripts ? inEveryScript(search.search, scripts) : [search.search]
+  const forms = scripts ? await inEveryScript(search.search, scripts) : [search.search]
   if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, forms)
   const arounds = forms
     .map((form) => words(form.split(LIKE_SPECIAL).join(' ')).join(' '))

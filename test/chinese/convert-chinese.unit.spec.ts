@@ -1,6 +1,12 @@
 import type { TraditionalVariant } from '../../src/core/convertChinese.js'
 
-import { toSimplified, toTraditional } from '../../src/core/convertChinese.js'
+import {
+  loadChineseConversion,
+  toSimplified,
+  toTraditional,
+} from '../../src/core/convertChinese.js'
+
+beforeAll(loadChineseConversion)
 
 type Row = { simplified: string } & Record<TraditionalVariant, string>
 

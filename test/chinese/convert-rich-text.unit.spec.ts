@@ -1,7 +1,13 @@
 import type { RichText } from '../../src/core/model.js'
 
-import { toSimplified, toTraditional } from '../../src/core/convertChinese.js'
+import {
+  loadChineseConversion,
+  toSimplified,
+  toTraditional,
+} from '../../src/core/convertChinese.js'
 import { convertRichText } from '../../src/richText/convertText.js'
+
+beforeAll(loadChineseConversion)
 
 const BOLD = 1
 const ITALIC = 2
