@@ -1,6 +1,5 @@
 'use client'
 import {
-  toast,
   useConfig,
   useDocumentInfo,
   useFormModified,
@@ -12,6 +11,7 @@ import { useState } from 'react'
 import type { ChineseScripts } from '../core/chineseScripts.js'
 import type { Conversions } from '../fields/chineseConversions.js'
 
+import { adminWrite } from './adminWrite.js'
 import { useCalendarT } from './language.js'
 
 type Label = string | Record<string, string>
@@ -48,18 +48,13 @@ export const ChineseScriptsField = ({ fields, scripts }: Props) => {
   async function act(action: 'convert' | 'own', names?: string[]) {
     setBusy(true)
     try {
-      const response = await fetch(
+      const answer = await adminWrite(
         `${config.serverURL}${config.routes.api}/${collectionSlug}/${id}/chinese`,
-        {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ locale: locale.code, action, fields: names }),
-        },
+        'POST',
+        { locale: locale.code, action, fields: names },
+        (reason) => t('notSaved', { reason }),
       )
-      if (response.ok) return window.location.reload()
-      const { message } = (await response.json().catch(() => ({}))) as { message?: string }
-      toast.error(t('occurrenceFailed', { reason: message ?? response.statusText }))
+      if (answer) window.location.reload()
     } finally {
       setBusy(false)
     }

@@ -14,6 +14,7 @@ import type { Recurrence } from '../core/model.js'
 
 import { isSeries } from '../recurrence/series.js'
 import { type Scope, SCOPES } from '../recurrence/split.js'
+import { adminWrite } from './adminWrite.js'
 import { intlLocale, useCalendarT } from './language.js'
 import {
   draftOf,
@@ -82,18 +83,12 @@ export const OccurrencesField = ({ occurrences, events, siteTimezone }: Props) =
   async function write(occurrence: number, method: 'DELETE' | 'POST', body?: object) {
     setBusy(true)
     try {
-      const response = await fetch(occurrenceAddress(routes, occurrence, locale.code), {
+      return await adminWrite<{ id?: number }>(
+        occurrenceAddress(routes, occurrence, locale.code),
         method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        ...(body && { body: JSON.stringify(body) }),
-      })
-      const answer = (await response.json().catch(() => ({}))) as { id?: number; message?: string }
-      if (!response.ok) {
-        toast.error(t('occurrenceFailed', { reason: answer.message ?? response.statusText }))
-        return undefined
-      }
-      return answer
+        body,
+        (reason) => t('notSaved', { reason }),
+      )
     } finally {
       setBusy(false)
     }
@@ -135,7 +130,7 @@ export const OccurrencesField = ({ occurrences, events, siteTimezone }: Props) =
   return (
     <div className="field-type pec-occurrences">
       <span className="field-label">{t('occurrencesTitle')}</span>
-      {modified && <p className="pec-muted">{t('occurrencesSaveFirst')}</p>}
+      {modified && <p className="pec-muted">{t('saveFirst')}</p>}
       <label className="pec-occurrences__past">
         <input
           checked={includePast}
