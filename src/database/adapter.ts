@@ -77,6 +77,8 @@ type SqlAdapterInternals = BaseDatabaseAdapter & {
   sessions: Record<string, TransactionSession | undefined>
   transactionOptions: unknown
   drizzle: Drizzle
+  insert: (args: { db: unknown; tableName: string; values: Row[] }) => Promise<unknown>
+  operators: { equals: (column: unknown, value: unknown) => unknown }
   execute: (args: { db?: unknown; drizzle?: unknown; raw: string }) => Promise<{ rows?: unknown[] }>
   connect?: (options?: unknown) => Promise<void>
   // Postgres.
@@ -108,6 +110,8 @@ export type Feature =
   | 'transactions'
   /** The calendar's reads routed to the primary or one replica. */
   | 'replicaRouting'
+  /** Many rows written in a few statements (a series' occurrences). */
+  | 'bulkWrites'
 
 type Check = {
   /** The internal, as its path on the adapter. */
@@ -248,6 +252,27 @@ const CHECKS: Check[] = [
     present: (a) => isFunction(a.execute),
   },
   {
+    internal: 'insert',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'bulkWrites',
+    present: (a) => isFunction(a.insert),
+  },
+  {
+    internal: 'operators.equals',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'bulkWrites',
+    present: (a) => isFunction(a.operators?.equals),
+  },
+  {
+    internal: 'tables',
+    phase: 'init',
+    adapters: BOTH,
+    feature: 'bulkWrites',
+    present: (a) => isObject(a.tables),
+  },
+  {
     internal: 'primaryDrizzle and drizzle.$replicas',
     phase: 'connect',
     adapters: ['postgres'],
@@ -266,6 +291,7 @@ const WITHOUT: Record<Feature, null | string> = {
     'the read and search indexes are left out of the schema; reads are correct but slower',
   resilientPool: 'a lost connection may end the process, and queries wait without a time limit',
   plannerStatistics: 'the database gathers planner statistics on its own schedule',
+  bulkWrites: "a series' occurrences are written one record at a time, several times slower",
 }
 
 const NEEDED_FOR: Record<Feature, string> = {
@@ -275,6 +301,7 @@ const NEEDED_FOR: Record<Feature, string> = {
   schemaIndexes: 'its read and search indexes',
   resilientPool: 'a pool that survives lost connections',
   plannerStatistics: 'planner statistics',
+  bulkWrites: 'writing many rows at once',
 }
 
 /** The features turned off for an adapter because an internal they need is missing. */
@@ -567,6 +594,64 @@ export const transactionDefaults = (db: object): { options: unknown; ready: Prom
   options: asInternals(db).transactionOptions,
   ready: asInternals(db).initializing,
 })
+
+// Writes of many rows.
+
+type Updatable = {
+  update: (table: unknown) => {
+    set: (values: Row) => { where: (condition: unknown) => Promise<unknown> }
+  }
+}
+
+/** The drizzle object writes go through: the open transaction's of that id, else the adapter's. */
+async function writerOf(
+  adapter: SqlAdapterInternals,
+  transactionID?: Promise<number | string> | number | string,
+) {
+  const id = await transactionID
+  return (id === undefined ? undefined : adapter.sessions[String(id)]?.db) ?? adapter.drizzle
+}
+
+/** Rows per insert statement: within both databases' limits on a statement's parameters. */
+const INSERT_BATCH = 500
+
+/**
+ * Inserts `rows` into a collection's main table, a few statements for any number, in the open transaction of
+ * `transactionID` if there is one. Values are by field name, the main table's own columns only (no translations,
+ * no links); what a row leaves out takes the column's default. No hooks run: for bookkeeping records the calendar
+ * keeps itself.
+ */
+export async function insertRows(
+  db: object,
+  slug: string,
+  rows: Row[],
+  transactionID?: Promise<number | string> | number | string,
+): Promise<void> {
+  const adapter = asInternals(db)
+  const tableName = mainTableOf(db, slug)
+  if (!tableName) throw new Error(`insertRows: no table for ${slug}`)
+  const writer = await writerOf(adapter, transactionID)
+  for (let at = 0; at < rows.length; at += INSERT_BATCH)
+    await adapter.insert({ db: writer, tableName, values: rows.slice(at, at + INSERT_BATCH) })
+}
+
+/**
+ * Sets each row's `values` (by field name, the main table's own columns) on the record of its `id`, one short
+ * statement each, in the open transaction of `transactionID` if there is one. No hooks run, as for `insertRows`.
+ */
+export async function updateRows(
+  db: object,
+  slug: string,
+  rows: { id: number | string; values: Row }[],
+  transactionID?: Promise<number | string> | number | string,
+): Promise<void> {
+  const adapter = asInternals(db)
+  const table = adapter.tables[mainTableOf(db, slug) ?? '']
+  if (!table) throw new Error(`updateRows: no table for ${slug}`)
+  const writer = (await writerOf(adapter, transactionID)) as unknown as Updatable
+  for (const { id, values } of rows)
+    await writer.update(table).set(values).where(adapter.operators.equals(table.id, id))
+}
 
 // Read replicas (Postgres).
 

@@ -1,5 +1,6 @@
 import type {
   CollectionAfterChangeHook,
+  CollectionSlug,
   CollectionBeforeDeleteHook,
   Payload,
   PayloadRequest,
@@ -11,12 +12,15 @@ import type { OccurrenceDoc, Recurrence } from '../core/model.js'
 
 import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
 
+import { hasFeature, insertRows, updateRows } from '../database/adapter.js'
 import { forEachBatch } from '../database/batches.js'
+import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 import { type Expansion, expandSeries, type SeriesTiming } from '../recurrence/expand.js'
 import { parseRule } from '../recurrence/rule.js'
 
 type Id = number | string
+type Row = Record<string, unknown>
 export type EventTiming = {
   id: Id
   startDate: string
@@ -104,38 +108,70 @@ export async function syncOccurrences(
   const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
   const wanted = new Set(occurrences.map(({ key }) => key))
   const gone = [...stored.values()].filter(({ key }) => !wanted.has(key)).map(({ id }) => id)
-  if (gone.length)
-    await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
+  const created: Row[] = []
+  const changed: { id: Id; values: Row }[] = []
   const clock = { timezone: event.timezone, allDay: Boolean(event.allDay) }
   for (const { key, start, end } of occurrences) {
     const planned = { originalStart: start.toISOString(), ...clock }
     const times = { startDate: planned.originalStart, endDate: end.toISOString() }
     const found = stored.get(key)
     if (!found) {
-      await payload.create({
-        collection,
-        data: { series: event.id, key, ...planned, ...times } as never,
-        overrideAccess: true,
-        depth: 0,
-        req,
-      })
+      created.push({ series: event.id, key, ...planned, ...times })
       continue
     }
     // An occurrence moved on its own keeps its times; only where the rule puts it follows the series.
-    const data = found.moved ? planned : { ...planned, ...times }
-    const differs = Object.entries(data).some(
+    const values = found.moved ? planned : { ...planned, ...times }
+    const differs = Object.entries(values).some(
       ([field, value]) => found[field as keyof StoredOccurrence] !== value,
     )
-    if (differs)
+    if (differs) changed.push({ id: found.id, values })
+  }
+  await writeOccurrences(payload, req, collection, { gone, created, changed })
+}
+
+/**
+ * Deletes, makes and changes occurrences of one series: on the SQL adapters in a few statements, the calendar marked
+ * changed once; elsewhere through the Local API (MongoDB's records are numbered in its hooks), which marks it
+ * for each. Only the occurrences' own columns are written: new ones have no content of their own yet.
+ */
+async function writeOccurrences(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  collection: CollectionSlug,
+  { gone, created, changed }: { gone: Id[]; created: Row[]; changed: { id: Id; values: Row }[] },
+): Promise<void> {
+  if (!gone.length && !created.length && !changed.length) return
+  if (gone.length)
+    await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
+  if (!hasFeature(payload.db, 'bulkWrites')) {
+    for (const data of created)
+      await payload.create({ collection, data: data as never, overrideAccess: true, depth: 0, req })
+    for (const { id, values } of changed)
       await payload.update({
         collection,
-        id: found.id,
-        data: data as never,
+        id,
+        data: values as never,
         overrideAccess: true,
         depth: 0,
         req,
       })
+    return
   }
+  const now = new Date().toISOString()
+  const fresh = { cancelled: false, moved: false, changed: false, createdAt: now, updatedAt: now }
+  await insertRows(
+    payload.db,
+    collection,
+    created.map((row) => ({ ...fresh, ...row })),
+    req.transactionID,
+  )
+  await updateRows(
+    payload.db,
+    collection,
+    changed.map(({ id, values }) => ({ id, values: { ...values, updatedAt: now } })),
+    req.transactionID,
+  )
+  await markCalendarChanged(payload, req)
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   ensureGlobalDocument,
   executeRaw,
   hasFeature,
+  insertRows,
   libsqlClient,
   mainTableOf,
   nextSequence,
@@ -23,6 +24,7 @@ import {
   replicaSet,
   sqliteWalFile,
   transactionSession,
+  updateRows,
   writeLockDocument,
 } from '../../src/database/adapter.js'
 import { withCalendarSafeguards } from '../../src/database/safeguards.js'
@@ -54,6 +56,7 @@ describeOnSql()('the accessors', () => {
       'plannerStatistics',
       'transactions',
       'replicaRouting',
+      'bulkWrites',
     ] as const
     expect(features.filter((feature) => !hasFeature(payload.db, feature))).toEqual([])
   })
@@ -109,6 +112,58 @@ describeOnSql()('the accessors', () => {
     await executeRaw(payload.db, `UPDATE event_tags SET count = 7 WHERE id = -1`, session)
     await payload.db.commitTransaction(id!)
     expect(transactionSession(payload.db, id!)).toBeUndefined()
+  })
+
+  test('insert and update many rows inside an open transaction, gone with it when it rolls back', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: {
+        title: 'Rows of its own',
+        startDate: '2031-03-01T10:00:00.000Z',
+        endDate: '2031-03-01T11:00:00.000Z',
+      } as never,
+      overrideAccess: true,
+    })
+    const rows = ['2031-03-02', '2031-03-03'].map((key) => ({
+      series: event.id,
+      key,
+      startDate: `${key}T10:00:00.000Z`,
+      endDate: `${key}T11:00:00.000Z`,
+    }))
+    const keysOf = async (req: object) =>
+      (
+        await payload.find({
+          collection: 'event-occurrences',
+          where: { series: { equals: event.id } },
+          sort: 'key',
+          req,
+          overrideAccess: true,
+        })
+      ).docs.map((doc) => [doc.key, doc.endDate, doc.cancelled])
+    const transactionID = (await payload.db.beginTransaction())!
+    const req = { transactionID }
+    await insertRows(payload.db, 'event-occurrences', rows, transactionID)
+    const made = (
+      await payload.find({
+        collection: 'event-occurrences',
+        where: { key: { equals: '2031-03-03' } },
+        req,
+        overrideAccess: true,
+      })
+    ).docs[0]
+    await updateRows(
+      payload.db,
+      'event-occurrences',
+      [{ id: made.id, values: { endDate: '2031-03-03T12:00:00.000Z' } }],
+      transactionID,
+    )
+    expect(await keysOf(req)).toEqual([
+      ['2031-03-01', '2031-03-01T11:00:00.000Z', false],
+      ['2031-03-02', '2031-03-02T11:00:00.000Z', false],
+      ['2031-03-03', '2031-03-03T12:00:00.000Z', false],
+    ])
+    await payload.db.rollbackTransaction(transactionID)
+    expect(await keysOf({})).toEqual([['2031-03-01', '2031-03-01T11:00:00.000Z', false]])
   })
 
   test('make the search index a trigram index on Postgres', async () => {
@@ -167,12 +222,16 @@ describeOnSql()('the start-up check', () => {
     ])
   })
 
-  test('without the tables its SQL reads are built from, the namespace reads through the Local API', async () => {
+  test('without the tables its SQL reads and bulk writes are built from, the namespace reads and writes through the Local API', async () => {
     warnings.length = 0
     const adapter = (await adapterWithout('tables')).init({ payload: quietPayload() })
     expect(hasFeature(adapter, 'sqlReads')).toBe(false)
+    expect(hasFeature(adapter, 'bulkWrites')).toBe(false)
     expect(warnings).toEqual([
       expect.stringMatching(/has no `tables`, needed for its SQL reads; turned off/),
+      expect.stringMatching(
+        /has no `tables`, needed for writing many rows at once; turned off: a series' occurrences are written one record at a time/,
+      ),
     ])
     expect(primaryPool(adapter) ?? libsqlClient(adapter)).toBeUndefined()
     expect(await sqlConnection({ db: adapter } as unknown as Payload)).toBeNull()
