@@ -25,6 +25,23 @@ export const CONVERSIONS_FIELD = 'chineseConversions'
 export const MARKING = 'calendarChineseMarking'
 export type Marking = Record<string, Conversion | null>
 
+/**
+ * Whether a record comes in a Simplified and a Traditional locale: an import then writes each as its source's own
+ * text (`ownText`), where a conversion would replace one source's words with the other's.
+ */
+export function inBothScripts(scripts: ChineseScripts | false, locales: string[]): boolean {
+  if (!scripts) return false
+  return (
+    locales.some((locale) => scripts.simplified.includes(locale)) &&
+    locales.some((locale) => locale in scripts.traditional)
+  )
+}
+
+/** The context of a write whose `fields` are the writer's own text: nothing is converted from or into them. */
+export const ownText = (fields: string[]): Record<string, Marking> => ({
+  [MARKING]: Object.fromEntries(fields.map((field) => [field, null])),
+})
+
 /** The localized text of a collection's top level (through rows, collapsibles and unnamed tabs), by kind. */
 export function convertibleFields(fields: Field[]): Record<string, Kind> {
   const found: Record<string, Kind> = {}

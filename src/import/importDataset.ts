@@ -13,6 +13,7 @@ import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
 import { pluginOptionsOf } from '../core/options.js'
 import { SLUGS_TAKEN } from '../core/slugify.js'
+import { inBothScripts, ownText } from '../fields/chineseConversions.js'
 import { takenSlugs } from '../fields/slug.js'
 import {
   type Dataset,
@@ -112,15 +113,21 @@ export async function importCalendarDataset(
           [defaultLocale ?? 'current', data],
           ...byLocale,
         ])
-      const write = { collection: slugOf[kind], depth: 0, req, context } as const
+      const own = (written: Record<string, unknown>) =>
+        inBothScripts(options.chinese, [defaultLocale ?? '', ...byLocale.map(([locale]) => locale)])
+          ? { ...context, ...ownText(Object.keys(written)) }
+          : context
+      const write = { collection: slugOf[kind], depth: 0, req } as const
       const doc = await payload.create({
         ...write,
+        context: own(data),
         data: { ...data, importKey: record.key } as CollectionData,
         locale: defaultLocale,
       })
       for (const [locale, translation] of byLocale) {
         await payload.update({
           ...write,
+          context: own(translation),
           id: doc.id,
           data: translation as CollectionData,
           locale: locale as TypedLocale,

@@ -50,8 +50,8 @@ function load(name: string, origin: string): Wire {
 /**
  * A site of the original, built from its recorded answers: the records of the recorded lists, served page by page
  * as the original serves them (its envelope, `next_rest_url` with the query for posts and only `page` for terms,
- * `404` past the last page of posts), read-only. With `lang=zh-hant` it answers as WPML would: events as other
- * posts (other ids) with translated titles, terms with the same ids and translated names. The first request for a
+ * `404` past the last page of posts), read-only. With `lang=zh-hant` or `lang=zh-hans` it answers as WPML would:
+ * events as other posts (other ids) with translated titles, terms with the same ids and translated names. The first request for a
  * second page of events answers `503`, and the first for venues `429`, as a busy site may.
  */
 export async function startCapturedSite(): Promise<CapturedSite> {
@@ -69,18 +69,24 @@ export async function startCapturedSite(): Promise<CapturedSite> {
     stop: async () => {},
   }
 
-  const translated = (resource: Resource, record: Wire): Wire => {
+  // Each language's title, Chinese in one script each, Hong Kong's `裏` where Taiwan's forms write `裡`.
+  const LANGUAGES: Record<string, { offset: number; event: string; term: string }> = {
+    'zh-hant': { offset: 1000, event: '（夜裏）', term: '（繁）' },
+    'zh-hans': { offset: 2000, event: '（夜里）', term: '（简）' },
+  }
+  const translated = (resource: Resource, record: Wire, language: string): Wire => {
+    const { offset, event, term } = LANGUAGES[language]!
     if (resource === 'events') {
-      const id = record.id + 1000
+      const id = record.id + offset
       return {
         ...record,
         id,
-        title: `${record.title}（繁）`,
+        title: `${record.title}${event}`,
         global_id: record.global_id.replace(/id=\d+/, `id=${id}`),
       }
     }
     if (resource === 'categories' || resource === 'tags')
-      return { ...record, name: `${record.name}（繁）` }
+      return { ...record, name: `${record.name}${term}` }
     return record
   }
 
@@ -124,7 +130,7 @@ export async function startCapturedSite(): Promise<CapturedSite> {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 10), 4)
     const language = url.searchParams.get('lang')
     const all = site.records[resource].map((record) =>
-      language === 'zh-hant' ? translated(resource, record) : record,
+      language && language in LANGUAGES ? translated(resource, record, language) : record,
     )
     const totalPages = Math.ceil(all.length / perPage)
     const terms = resource === 'categories' || resource === 'tags'

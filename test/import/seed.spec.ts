@@ -170,4 +170,58 @@ describe('npm run seed -- --demo', () => {
     })
     expect(demoEvents.totalDocs).toBe(demo.events.length)
   })
+
+  const stored = async (key: string, locale: 'zh-hans' | 'zh-hant') =>
+    (
+      await server.payload.find({
+        collection: 'events',
+        locale,
+        where: { importKey: { equals: key } },
+        select: { title: true, description: true, chineseConversions: true },
+      })
+    ).docs[0] as {
+      title: string
+      description: unknown
+      chineseConversions?: Record<string, Record<string, unknown>> | null
+    }
+  const textOf = (richText: unknown) =>
+    JSON.stringify(richText)
+      .match(/"text":"([^"]*)"/g)
+      ?.join('')
+
+  test('keeps both Chinese scripts as written when the dataset has both', async () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+    const event = demo.events[0]
+    const traditional = await stored(event.key, 'zh-hant')
+    // Hong Kong's words, where a conversion of the Simplified text would read 粵語流行.
+    expect(event.translations!['zh-hant']!.excerpt).toContain('廣東歌')
+    expect(textOf(traditional.description)).toContain('廣東歌')
+    expect(traditional.chineseConversions ?? null).toBeNull()
+  })
+
+  test('converts into the other script when the dataset has one, marked as converted', async () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+    const { 'zh-hans': simplified } = demo.events[0].translations!
+    const oneScript = {
+      ...demo.events[0],
+      key: 'one-script',
+      translations: { 'zh-hans': simplified },
+    }
+    const { importCalendarDataset } = await import('../../src/import/importDataset.js')
+    await importCalendarDataset(server.sitePayload, {
+      ...demo,
+      categories: [],
+      tags: [],
+      venues: [],
+      organizers: [],
+      events: [oneScript],
+    })
+    const traditional = await stored('one-script', 'zh-hant')
+    expect(traditional.title).toBe('海港爵士樂團：秋日經典之夜')
+    expect(textOf(traditional.description)).toContain('粵語流行')
+    expect(traditional.chineseConversions?.['zh-hant']).toMatchObject({
+      title: { from: 'zh-hans', variant: 'tw' },
+      description: { from: 'zh-hans', variant: 'tw' },
+    })
+  })
 })

@@ -174,7 +174,7 @@ describe('importing a site of the original', () => {
 
   test('other languages become the locales of the same records, also when the source numbers them apart', async () => {
     const jazz = site.records.events.find((event) => event.title === 'Jazz Night')!
-    expect((await imported('events', jazz.global_id, 'zh-hant')).title).toBe('Jazz Night（繁）')
+    expect((await imported('events', jazz.global_id, 'zh-hant')).title).toBe('Jazz Night（夜裏）')
     expect((await imported('events', jazz.global_id, 'en')).title).toBe('Jazz Night')
     const music = (await get('/categories?slug=music&ml_language=zh-hant')).categories[0]
     expect(music.name).toBe('Music（繁）')
@@ -326,7 +326,7 @@ describe('importing a site of the original', () => {
       ])
       for (const [language, title] of [
         ['en', 'Pro Weekly Class'],
-        ['zh-hant', 'Pro Weekly Class（繁）'],
+        ['zh-hant', 'Pro Weekly Class（夜裏）'],
       ]) {
         const listed = await get(`/events?include=${docs[0]!.id}&ml_language=${language}`)
         expect(
@@ -337,5 +337,47 @@ describe('importing a site of the original', () => {
     } finally {
       site.records.events.splice(-occurrences.length)
     }
+  })
+})
+
+describe('Chinese in one script or in both', () => {
+  const jazz = () => site.records.events.find((event) => event.title === 'Jazz Night')!
+  const stored = async () =>
+    (
+      await server.payload.find({
+        collection: 'events',
+        where: { importKey: { equals: jazz().global_id } },
+        depth: 0,
+        select: { chineseConversions: true },
+      })
+    ).docs[0] as { chineseConversions?: Record<string, Record<string, unknown>> | null }
+
+  test('a site written in one script gives the other script converted, marked as converted', async () => {
+    expect((await imported('events', jazz().global_id, 'zh-hans')).title).toBe('Jazz Night（夜里）')
+    expect((await stored()).chineseConversions?.['zh-hans']?.title).toEqual({
+      from: 'zh-hant',
+      variant: 'tw',
+    })
+    const music = (await get('/categories?slug=music&ml_language=zh-hans')).categories[0]
+    expect(music.name).toBe('Music（繁）')
+  })
+
+  test('a site written in both keeps each as written, where a conversion would differ', async () => {
+    const result = await importSite({ languages: ['en', 'zh-hans', 'zh-hant'] })
+    expect(result.counts.events.failed).toBe(0)
+    expect((await imported('events', jazz().global_id, 'zh-hant')).title).toBe('Jazz Night（夜裏）')
+    expect((await imported('events', jazz().global_id, 'zh-hans')).title).toBe('Jazz Night（夜里）')
+    expect((await stored()).chineseConversions?.['zh-hans']?.title).toBeUndefined()
+    expect((await stored()).chineseConversions?.['zh-hant']?.title).toBeUndefined()
+    const music = (await get('/categories?slug=music&ml_language=zh-hans')).categories[0]
+    expect(music.name).toBe('Music（简）')
+
+    await server.payload.delete({
+      collection: 'events',
+      where: { importKey: { equals: jazz().global_id } },
+    })
+    await importSite({ languages: ['en', 'zh-hans', 'zh-hant'] })
+    expect((await imported('events', jazz().global_id, 'zh-hant')).title).toBe('Jazz Night（夜裏）')
+    expect((await stored()).chineseConversions?.['zh-hant']?.title).toBeUndefined()
   })
 })

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
+import { inBothScripts, ownText } from '../../fields/chineseConversions.js'
 import { keepCancelled } from '../../hooks/occurrences.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
 import { downloadImage } from '../../media/importImage.js'
@@ -380,6 +381,10 @@ async function importEntry(
     ])
   }
 
+  const bothScripts = inBothScripts(
+    context.calendar.chinese,
+    mapped.map(([language]) => language!),
+  )
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
@@ -403,6 +408,7 @@ async function importEntry(
       }
       const write = {
         collection: context.collection,
+        context: bothScripts ? ownText(Object.keys(localized)) : {},
         data: data as never,
         depth: 0,
         locale: language as TypedLocale,
