@@ -50,9 +50,9 @@ function load(name: string, origin: string): Wire {
 /**
  * A site of the original, built from its recorded answers: the records of the recorded lists, served page by page
  * as the original serves them (its envelope, `next_rest_url` with the query for posts and only `page` for terms,
- * `404` past the last page of posts), read-only. With `lang=zh-hant` or `lang=zh-hans` it answers as WPML would:
- * events as other posts (other ids) with translated titles, terms with the same ids and translated names. The first request for a
- * second page of events answers `503`, and the first for venues `429`, as a busy site may.
+ * `404` past the last page of posts), read-only. With `lang=zh-hant` or `lang=zh-hans` it answers as WPML
+ * would: events as other posts (other ids) with translated titles, terms with the same ids and translated names.
+ * The first request for a second page of events answers `503`, and the first for venues `429`, as a busy site may.
  */
 export async function startCapturedSite(): Promise<CapturedSite> {
   const requests: string[] = []
