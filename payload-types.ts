@@ -74,6 +74,7 @@ export interface Config {
     'event-categories': EventCategory;
     'event-tags': EventTag;
     'event-occurrences': EventOccurrence;
+    'event-occurrence-counts': EventOccurrenceCount;
     media: Media;
     'application-passwords': ApplicationPassword;
     'payload-kv': PayloadKv;
@@ -91,6 +92,7 @@ export interface Config {
     'event-categories': EventCategoriesSelect<false> | EventCategoriesSelect<true>;
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     'event-occurrences': EventOccurrencesSelect<false> | EventOccurrencesSelect<true>;
+    'event-occurrence-counts': EventOccurrenceCountsSelect<false> | EventOccurrenceCountsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'application-passwords': ApplicationPasswordsSelect<false> | ApplicationPasswordsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -545,6 +547,19 @@ export interface EventOccurrence {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-occurrence-counts".
+ */
+export interface EventOccurrenceCount {
+  id: number;
+  series: number | Event;
+  month: string;
+  fromMonth?: number | null;
+  total?: number | null;
+  firstMonth?: string | null;
+  longest?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "application-passwords".
  */
 export interface ApplicationPassword {
@@ -947,6 +962,18 @@ export interface EventOccurrencesSelect<T extends boolean = true> {
   chineseConversions?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-occurrence-counts_select".
+ */
+export interface EventOccurrenceCountsSelect<T extends boolean = true> {
+  series?: T;
+  month?: T;
+  fromMonth?: T;
+  total?: T;
+  firstMonth?: T;
+  longest?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -234,6 +234,7 @@ async function findEvents(
     events: { and },
     trash: scope.trash,
     dates: p.include ? [] : dates.where,
+    window: p.include ? undefined : dates.bounds,
     only: p.include && includedOccurrences(p.include),
     sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
     page,

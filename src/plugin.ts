@@ -6,6 +6,7 @@ import { applicationPasswordsCollection } from '../collections/applicationPasswo
 import { categoriesCollection } from '../collections/categories.js'
 import { eventsCollection } from '../collections/events.js'
 import { mediaCollection } from '../collections/media.js'
+import { occurrenceCountsCollection } from '../collections/occurrenceCounts.js'
 import { occurrencesCollection } from '../collections/occurrences.js'
 import { organizersCollection } from '../collections/organizers.js'
 import { tagsCollection } from '../collections/tags.js'
@@ -56,6 +57,7 @@ export const eventsCalendarPlugin =
       categoriesCollection(options),
       tagsCollection(options),
       occurrencesCollection(options),
+      occurrenceCountsCollection(options),
     ].map((collection) =>
       withChineseInStep(
         collection,

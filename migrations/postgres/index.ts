@@ -24,6 +24,8 @@ import * as migration_20261127_164641_recurring_events_index from './20261127_16
 import * as migration_20261127_191840_occurrence_exceptions from './20261127_191840_occurrence_exceptions.js';
 import * as migration_20261127_225543_occurrence_zone from './20261127_225543_occurrence_zone.js';
 import * as migration_20261127_231318_chinese_conversions from './20261127_231318_chinese_conversions.js';
+import * as migration_20261128_024142_occurrence_counts from './20261128_024142_occurrence_counts.js';
+import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
 
 export const migrations = [
   {
@@ -154,6 +156,16 @@ export const migrations = [
   {
     up: migration_20261127_231318_chinese_conversions.up,
     down: migration_20261127_231318_chinese_conversions.down,
-    name: '20261127_231318_chinese_conversions'
+    name: '20261127_231318_chinese_conversions',
+  },
+  {
+    up: migration_20261128_024142_occurrence_counts.up,
+    down: migration_20261128_024142_occurrence_counts.down,
+    name: '20261128_024142_occurrence_counts'
+  },
+  {
+    up: migration_20261128_024200_fill_occurrence_counts.up,
+    down: migration_20261128_024200_fill_occurrence_counts.down,
+    name: '20261128_024200_fill_occurrence_counts',
   },
 ];

@@ -23,6 +23,8 @@ import * as migration_20261127_164638_recurring_events_index from './20261127_16
 import * as migration_20261127_191835_occurrence_exceptions from './20261127_191835_occurrence_exceptions.js';
 import * as migration_20261127_225537_occurrence_zone from './20261127_225537_occurrence_zone.js';
 import * as migration_20261127_231309_chinese_conversions from './20261127_231309_chinese_conversions.js';
+import * as migration_20261128_024136_occurrence_counts from './20261128_024136_occurrence_counts.js';
+import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
 
 export const migrations = [
   {
@@ -148,6 +150,16 @@ export const migrations = [
   {
     up: migration_20261127_231309_chinese_conversions.up,
     down: migration_20261127_231309_chinese_conversions.down,
-    name: '20261127_231309_chinese_conversions'
+    name: '20261127_231309_chinese_conversions',
+  },
+  {
+    up: migration_20261128_024136_occurrence_counts.up,
+    down: migration_20261128_024136_occurrence_counts.down,
+    name: '20261128_024136_occurrence_counts'
+  },
+  {
+    up: migration_20261128_024200_fill_occurrence_counts.up,
+    down: migration_20261128_024200_fill_occurrence_counts.down,
+    name: '20261128_024200_fill_occurrence_counts',
   },
 ];

@@ -65,6 +65,7 @@ export const DEFAULT_COLLECTION_SLUGS = {
   categories: 'event-categories',
   tags: 'event-tags',
   occurrences: 'event-occurrences',
+  occurrenceCounts: 'event-occurrence-counts',
   media: 'media',
   applicationPasswords: 'application-passwords',
 } as const

@@ -124,8 +124,8 @@ export type EventsCalendarOptions = {
    * Collection slugs, to avoid clashes with the host's collections. `media` is used as the image collection;
    * the plugin adds a minimal upload collection with that slug when the host has none.
    * @default { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories',
-   *   tags: 'event-tags', occurrences: 'event-occurrences', media: 'media',
-   *   applicationPasswords: 'application-passwords' }
+   *   tags: 'event-tags', occurrences: 'event-occurrences', occurrenceCounts: 'event-occurrence-counts',
+   *   media: 'media', applicationPasswords: 'application-passwords' }
    */
   slugs?: Partial<Record<CollectionKey, string>>
   /**

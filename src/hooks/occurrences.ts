@@ -14,6 +14,7 @@ import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.j
 
 import { hasFeature, insertRows, updateRows } from '../database/adapter.js'
 import { forEachBatch } from '../database/batches.js'
+import { recountOccurrences } from './occurrenceCounts.js'
 import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 import { type Expansion, expandSeries, type SeriesTiming } from '../recurrence/expand.js'
@@ -126,7 +127,9 @@ export async function syncOccurrences(
     )
     if (differs) changed.push({ id: found.id, values })
   }
+  if (!gone.length && !created.length && !changed.length) return
   await writeOccurrences(payload, req, collection, { gone, created, changed })
+  await recountOccurrences(payload, req, options, [event.id])
 }
 
 /**
@@ -140,7 +143,6 @@ async function writeOccurrences(
   collection: CollectionSlug,
   { gone, created, changed }: { gone: Id[]; created: Row[]; changed: { id: Id; values: Row }[] },
 ): Promise<void> {
-  if (!gone.length && !created.length && !changed.length) return
   if (gone.length)
     await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
   if (!hasFeature(payload.db, 'bulkWrites')) {
@@ -183,14 +185,15 @@ export async function cancelOccurrence(
   options: ResolvedCalendarOptions,
   id: Id,
 ): Promise<void> {
-  await req.payload.update({
+  const { series } = (await req.payload.update({
     collection: options.slugs.occurrences,
     id,
     data: { cancelled: true } as never,
     overrideAccess: true,
     depth: 0,
     req,
-  })
+  })) as unknown as { series: Id }
+  await recountOccurrences(req.payload, req, options, [series])
 }
 
 /**
@@ -204,7 +207,7 @@ export async function changeOccurrence(
   locale: string,
   data: Record<string, unknown>,
 ): Promise<OccurrenceDoc> {
-  return (await req.payload.update({
+  const changed = (await req.payload.update({
     collection: options.slugs.occurrences,
     id,
     data: data as never,
@@ -213,6 +216,8 @@ export async function changeOccurrence(
     depth: 0,
     req,
   })) as unknown as OccurrenceDoc
+  await recountOccurrences(req.payload, req, options, [changed.series as Id])
+  return changed
 }
 
 /**
@@ -236,6 +241,7 @@ export async function handOverOccurrences(
     req,
   })
   await syncOccurrences(req.payload, req, options, to)
+  await recountOccurrences(req.payload, req, options, [from, to.id])
 }
 
 /**
@@ -261,6 +267,7 @@ export async function keepCancelled(
       req,
     })
   }
+  await recountOccurrences(req.payload, req, options, [series])
 }
 
 /**
@@ -290,6 +297,11 @@ export const removeOccurrences =
       collection: options.slugs.occurrences,
       where: { series: { equals: id } },
       overrideAccess: true,
+      req,
+    })
+    await req.payload.db.deleteMany({
+      collection: options.slugs.occurrenceCounts,
+      where: { series: { equals: id } },
       req,
     })
   }

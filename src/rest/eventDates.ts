@@ -70,7 +70,8 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
     const raw = values[name]
     if (raw !== undefined) resolved[name] = resolve(name, raw, FILTERS[name].bound)
   }
-  if (!RELATIVE.some((name) => values[name] !== undefined)) {
+  const windowOnly = !RELATIVE.some((name) => values[name] !== undefined)
+  if (windowOnly) {
     resolved.start_date ??= atDayEdge(day(now), 'start')
     const twoYearsAhead = formatInTimeZone(
       addYears(new Date(`${day(now)}T12:00:00Z`), 2),
@@ -94,5 +95,9 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   for (const name of ['end_date', 'ends_before'] as const) {
     if (resolved[name]) where.push({ startDate: { less_than_equal: resolved[name].toISOString() } })
   }
-  return { where, window: echo(['start_date', 'end_date']), relative: echo(RELATIVE) }
+  // The window as instants when it is the only condition: from its start to its end.
+  const bounds = windowOnly
+    ? { from: resolved.start_date!.toISOString(), to: resolved.end_date!.toISOString() }
+    : undefined
+  return { where, bounds, window: echo(['start_date', 'end_date']), relative: echo(RELATIVE) }
 }

@@ -7,7 +7,9 @@ import { collectionTables, type CollectionTables } from '../database/sql/collect
 import { recordColumns, toRecords } from '../database/sql/records.js'
 import type { SqlQuery } from '../database/sql/connection.js'
 import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
+import { keepsOccurrenceCounts } from '../hooks/occurrenceCounts.js'
 import { asCaller } from './localApi.js'
+import { recurringTotal, type Window } from './occurrenceTotals.js'
 import { type Page, type Plan, plan, PROBE_SHARE } from './reads.js'
 
 export type OccurrencePageQuery = {
@@ -17,6 +19,8 @@ export type OccurrencePageQuery = {
   trash: boolean
   /** Conditions on `startDate` and `endDate`, which an occurrence and a single event share. */
   dates: Where[]
+  /** The same conditions, when they are a window alone: its totals then add kept counts (`recurringTotal`). */
+  window?: Window
   /** Only these occurrences: a condition on their own fields (`include`'s ids). */
   only?: Where
   /**
@@ -54,10 +58,14 @@ export async function findOccurrencePage(
 ): Promise<Page<OccurrenceDoc>> {
   const events = await plan(call, call.options.slugs.events, query.events, query.trash)
   if (events === 'none') return { docs: [], totalDocs: 0 }
-  const occurrences = collectionTables(call.req.payload, call.options.slugs.occurrences)
+  const { payload } = call.req
+  const occurrences = collectionTables(payload, call.options.slugs.occurrences)
+  const counts = keepsOccurrenceCounts(payload)
+    ? collectionTables(payload, call.options.slugs.occurrenceCounts)
+    : undefined
   if (events && occurrences.complete) {
     try {
-      return await sqlPage(events, occurrences, query)
+      return await sqlPage(events, { occurrences, counts }, query)
     } catch (error) {
       if (!(error instanceof UnsupportedQuery)) throw error
     }
@@ -67,7 +75,7 @@ export async function findOccurrencePage(
 
 async function sqlPage(
   events: Plan,
-  occurrences: CollectionTables,
+  { occurrences, counts }: { occurrences: CollectionTables; counts?: CollectionTables },
   query: OccurrencePageQuery,
 ): Promise<Page<OccurrenceDoc>> {
   const { connection } = events
@@ -132,9 +140,11 @@ async function sqlPage(
     // counted one by one.
     const [once, repeated] = await Promise.all([
       count(sql`SELECT COUNT(*) AS ${total} FROM ${eventTable} WHERE ${singles}`),
-      count(
-        sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
-      ),
+      query.window && counts && !query.firstOfSeries
+        ? recurringTotal(connection, { occurrences, counts }, series, NOT_CANCELLED, query.window)
+        : count(
+            sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
+          ),
     ])
     totalDocs = once + repeated
   }
