@@ -138,13 +138,21 @@ async function sqlPage(
     // A single event is its one occurrence, with the same dates, never cancelled on its own: those are counted
     // on the events' list index, as before recurring events existed; only recurring events' occurrences are
     // counted one by one.
+    const oneByOne = () =>
+      count(
+        sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
+      )
     const [once, repeated] = await Promise.all([
       count(sql`SELECT COUNT(*) AS ${total} FROM ${eventTable} WHERE ${singles}`),
       query.window && counts && !query.firstOfSeries
-        ? recurringTotal(connection, { occurrences, counts }, series, NOT_CANCELLED, query.window)
-        : count(
-            sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
-          ),
+        ? recurringTotal(
+            connection,
+            { occurrences, counts },
+            series,
+            NOT_CANCELLED,
+            query.window,
+          ).then((kept) => kept ?? oneByOne())
+        : oneByOne(),
     ])
     totalDocs = once + repeated
   }
