@@ -13,7 +13,7 @@ import { tagsCollection } from '../collections/tags.js'
 import { venuesCollection } from '../collections/venues.js'
 import { calendarEndpoints } from '../endpoints/index.js'
 import { withMonthView } from './admin/monthViewConfig.js'
-import { chineseScriptsAdmin } from './admin/chineseScriptsAdmin.js'
+import { chineseScriptsAdmin, withConvertedMarks } from './admin/chineseScriptsAdmin.js'
 import { hasChineseScripts, withChineseInStep } from './fields/chineseConversions.js'
 import { chineseActions } from './rest/chineseActions.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
@@ -60,7 +60,7 @@ export const eventsCalendarPlugin =
       occurrenceCountsCollection(options),
     ].map((collection) =>
       withChineseInStep(
-        collection,
+        withConvertedMarks(collection, options),
         options.disabled ? false : options.chinese,
         chineseScriptsAdmin(collection, options),
       ),

@@ -1,18 +1,12 @@
 'use client'
-import {
-  useConfig,
-  useDocumentInfo,
-  useFormModified,
-  useLocale,
-  useTranslation,
-} from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormModified, useLocale } from '@payloadcms/ui'
 import { useState } from 'react'
 
 import type { ChineseScripts } from '../core/chineseScripts.js'
 import type { Conversions } from '../fields/chineseConversions.js'
 
 import { adminWrite } from './adminWrite.js'
-import { useCalendarT } from './language.js'
+import { useCalendarT, useLabel, useLocaleName } from './language.js'
 
 type Label = string | Record<string, string>
 type Props = { fields: { name: string; label: Label }[]; scripts: ChineseScripts }
@@ -24,7 +18,8 @@ type Props = { fields: { name: string; label: Label }[]; scripts: ChineseScripts
  */
 export const ChineseScriptsField = ({ fields, scripts }: Props) => {
   const t = useCalendarT()
-  const { i18n } = useTranslation()
+  const translated = useLabel()
+  const localeName = useLocaleName()
   const { config } = useConfig()
   const { collectionSlug, id, savedDocumentData } = useDocumentInfo()
   const locale = useLocale()
@@ -33,14 +28,6 @@ export const ChineseScriptsField = ({ fields, scripts }: Props) => {
   const traditional = Object.keys(scripts.traditional)
   if (!id || ![...scripts.simplified, ...traditional].includes(locale.code)) return null
 
-  const translated = (label: Label | undefined) =>
-    typeof label === 'string' ? label : (label?.[i18n.language] ?? Object.values(label ?? {})[0])
-  const localeName = (code: string) =>
-    translated(
-      config.localization
-        ? (config.localization.locales.find((other) => other.code === code)?.label as Label)
-        : code,
-    ) ?? code
   const marks = (savedDocumentData?.chineseConversions as Conversions | null)?.[locale.code] ?? {}
   const converted = fields.filter(({ name }) => marks[name])
   const source = scripts.simplified.includes(locale.code) ? traditional[0] : scripts.simplified[0]

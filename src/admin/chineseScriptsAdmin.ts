@@ -39,3 +39,43 @@ export function chineseScriptsAdmin(
     },
   }
 }
+
+/**
+ * The collection with a mark under each text field kept in step between the Chinese scripts, shown while the
+ * language being edited holds a conversion in it (ConvertedMark). As it is when conversion is off.
+ */
+export function withConvertedMarks(
+  collection: CollectionConfig,
+  options: ResolvedCalendarOptions,
+): CollectionConfig {
+  if (!options.chinese || options.disabled) return collection
+  const convertible = convertibleFields(collection.fields)
+  const marked = (fields: Field[]): Field[] =>
+    fields.map((field) => {
+      if (field.type === 'row' || field.type === 'collapsible')
+        return { ...field, fields: marked(field.fields) }
+      if (field.type === 'tabs')
+        return {
+          ...field,
+          tabs: field.tabs.map((tab) =>
+            'name' in tab ? tab : { ...tab, fields: marked(tab.fields) },
+          ),
+        }
+      if (!('name' in field) || !convertible[field.name] || field.type === 'ui') return field
+      const admin = (field.admin ?? {}) as { components?: { afterInput?: unknown[] } }
+      return {
+        ...field,
+        admin: {
+          ...admin,
+          components: {
+            ...admin.components,
+            afterInput: [
+              ...(admin.components?.afterInput ?? []),
+              clientComponent('ConvertedMark', { field: field.name }),
+            ],
+          },
+        },
+      } as Field
+    })
+  return { ...collection, fields: marked(collection.fields) }
+}

@@ -5,6 +5,7 @@ export { ApplicationPasswordsField } from '../admin/ApplicationPasswordsField.js
 export { CalendarFeedLinks } from '../admin/CalendarFeedLinks.js'
 export { ChineseScriptsCell } from '../admin/ChineseScriptsCell.js'
 export { ChineseScriptsField } from '../admin/ChineseScriptsField.js'
+export { ConvertedMark } from '../admin/ConvertedMark.js'
 export { CategoryTreeField } from '../admin/CategoryTreeField.js'
 export { EventDateField } from '../admin/EventDateField.js'
 export { FlagCell } from '../admin/FlagCell.js'

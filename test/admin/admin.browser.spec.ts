@@ -550,6 +550,14 @@ describeWithChromium('the admin in a browser', () => {
       await expect(panel.locator('li[data-field="title"]').textContent()).resolves.toContain(
         variant,
       )
+      // The mark under the field itself, as under the excerpt; the description was not written, so it has none.
+      const mark = page.locator('[data-converted-field="title"]')
+      await expect(mark.textContent()).resolves.toMatch(new RegExp(`简体中文.*${variant}`))
+      await page.locator('[data-converted-field="excerpt"]').waitFor()
+      await expect(page.locator('[data-converted-field="description"]').count()).resolves.toBe(0)
+      await page
+        .locator('.field-type.text', { has: page.locator('#field-title') })
+        .screenshot({ path: path.join(SCREENSHOTS, `chinese-mark-${language}.png`) })
       await panel.screenshot({ path: path.join(SCREENSHOTS, `chinese-panel-${language}.png`) })
     }
     const traditional = await api(`/events/${id}?ml_language=zh-hant`)
@@ -564,6 +572,8 @@ describeWithChromium('the admin in a browser', () => {
     await panel.locator('li[data-field="excerpt"]').waitFor()
     await panel.locator('li[data-field="title"]').waitFor({ state: 'detached' })
     await expect(page.locator('#field-title').inputValue()).resolves.toBe('軟件與藝術講座')
+    await page.locator('[data-converted-field="title"]').waitFor({ state: 'detached' })
+    await page.locator('[data-converted-field="excerpt"]').waitFor()
 
     // The events list finds the records that still hold conversions.
     await page.goto(

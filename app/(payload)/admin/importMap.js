@@ -1,4 +1,5 @@
 import { ApplicationPasswordsField as ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { ConvertedMark as ConvertedMark_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -43,6 +44,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "payload-events-calendar/client#ApplicationPasswordsField": ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#ConvertedMark": ConvertedMark_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
