@@ -4,9 +4,10 @@ import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 /**
  * How many occurrences each recurring event has from the start of each month on, so that a list's total adds a
- * number per series where it would count every occurrence (docs/performance.md#totals-of-recurring-events). Kept
- * by the calendar with the occurrences, in the same transaction (`src/hooks/occurrenceCounts.ts`), on the SQL
- * databases, whose lists read it; never shown, never written by anyone else.
+ * number per series where it would count every occurrence
+ * (docs/performance.md#totals-of-recurring-events-2026-11-28). Kept by the calendar with the occurrences, in the
+ * same transaction (`src/hooks/occurrenceCounts.ts`), on the SQL databases, whose lists read it; never shown, never
+ * written by anyone else.
  */
 export const occurrenceCountsCollection = (options: ResolvedCalendarOptions): CollectionConfig => ({
   slug: options.slugs.occurrenceCounts,
@@ -17,7 +18,13 @@ export const occurrenceCountsCollection = (options: ResolvedCalendarOptions): Co
   // A total reads one month's row of every series, or the summaries of series that begin later.
   indexes: [{ fields: ['month', 'series', 'fromMonth'] }, { fields: ['month', 'firstMonth'] }],
   fields: [
-    { name: 'series', type: 'relationship', relationTo: options.slugs.events, required: true, index: true },
+    {
+      name: 'series',
+      type: 'relationship',
+      relationTo: options.slugs.events,
+      required: true,
+      index: true,
+    },
     // `YYYY-MM` (UTC): a month from the series' first occurrence's to its last's. Empty: the series' summary.
     { name: 'month', type: 'text', required: true },
     // Its occurrences, cancelled ones left out, that start in this month or later.

@@ -88,7 +88,10 @@ export async function recountOccurrences(
  * Counts the occurrences of every recurring event, trashed ones too: for the migration that adds the counts to a
  * database with series saved before. Safe to run again. Returns the number of recurring events gone through.
  */
-export function fillOccurrenceCounts(payload: Payload, req: Partial<PayloadRequest>): Promise<number> {
+export function fillOccurrenceCounts(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+): Promise<number> {
   const options = pluginOptionsOf(payload.config)
   if (!options) throw new Error('occurrence counts need a config with the events calendar plugin')
   return forEachBatch<{ id: Id }>(
@@ -100,6 +103,12 @@ export function fillOccurrenceCounts(payload: Payload, req: Partial<PayloadReque
       size: 200,
       where: { recurrence: { exists: true } },
     },
-    (events) => recountOccurrences(payload, req, options, events.map(({ id }) => id)),
+    (events) =>
+      recountOccurrences(
+        payload,
+        req,
+        options,
+        events.map(({ id }) => id),
+      ),
   )
 }
