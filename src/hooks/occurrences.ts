@@ -14,11 +14,11 @@ import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.j
 
 import { hasFeature, insertRows, updateRows } from '../database/adapter.js'
 import { forEachBatch } from '../database/batches.js'
-import { recountOccurrences } from './occurrenceCounts.js'
 import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 import { type Expansion, expandSeries, type SeriesTiming } from '../recurrence/expand.js'
 import { parseRule } from '../recurrence/rule.js'
+import { recountOccurrences } from './occurrenceCounts.js'
 
 type Id = number | string
 type Row = Record<string, unknown>
@@ -216,7 +216,9 @@ export async function changeOccurrence(
     depth: 0,
     req,
   })) as unknown as OccurrenceDoc
-  await recountOccurrences(req.payload, req, options, [changed.series as Id])
+  // The counts hold times and cancellations only; a change of content leaves them as they are.
+  if (['startDate', 'endDate', 'cancelled'].some((field) => field in data))
+    await recountOccurrences(req.payload, req, options, [changed.series as Id])
   return changed
 }
 

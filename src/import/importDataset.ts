@@ -113,10 +113,12 @@ export async function importCalendarDataset(
           [defaultLocale ?? 'current', data],
           ...byLocale,
         ])
+      const bothScripts = inBothScripts(options.chinese, [
+        defaultLocale ?? '',
+        ...byLocale.map(([locale]) => locale),
+      ])
       const own = (written: Record<string, unknown>) =>
-        inBothScripts(options.chinese, [defaultLocale ?? '', ...byLocale.map(([locale]) => locale)])
-          ? { ...context, ...ownText(Object.keys(written)) }
-          : context
+        bothScripts ? { ...context, ...ownText(Object.keys(written)) } : context
       const write = { collection: slugOf[kind], depth: 0, req } as const
       const doc = await payload.create({
         ...write,

@@ -136,8 +136,8 @@ async function sqlPage(
     )
   } else {
     // A single event is its one occurrence, with the same dates, never cancelled on its own: those are counted
-    // on the events' list index, as before recurring events existed; only recurring events' occurrences are
-    // counted one by one.
+    // on the events' list index, as before recurring events existed; recurring events' occurrences from the kept
+    // counts when the dates are a window alone (`recurringTotal`), else one by one.
     const oneByOne = () =>
       count(
         sql`SELECT COUNT(*) AS ${total} FROM ${occurrence} WHERE ${own} AND ${ofEvents(series, false)}${first}`,
