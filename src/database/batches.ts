@@ -1,5 +1,7 @@
 import type { CollectionSlug, Payload, PayloadRequest, SelectType, Where } from 'payload'
 
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+
 type Identified = { id: number | string }
 
 /**
@@ -37,9 +39,34 @@ export async function forEachBatch<T extends Identified>(
       trash: true,
       where: { and: where },
     })
-    await each(docs as unknown as T[])
+    if (docs.length) await each(docs as unknown as T[])
     read += docs.length
     if (docs.length < query.size) return read
     after = (docs.at(-1) as unknown as Identified).id
+  }
+}
+
+/**
+ * Runs `work` in one transaction: the caller's when `req` is in one (a migration's), else one of its own, committed
+ * when `work` ends and rolled back when it fails. Commands that write many records write a batch per transaction:
+ * on SQLite every transaction takes a connection whose file handles the driver releases only when it is garbage
+ * collected (tursodatabase/libsql-client-ts#350), and thousands of one-record transactions in a row run the process
+ * out of file handles.
+ */
+export async function inOneTransaction<T>(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  work: (req: Partial<PayloadRequest>) => Promise<T>,
+): Promise<T> {
+  if (req.transactionID) return work(req)
+  const own = await createLocalReq({ context: req.context, user: req.user ?? undefined }, payload)
+  await initTransaction(own)
+  try {
+    const result = await work(own)
+    await commitTransaction(own)
+    return result
+  } catch (error) {
+    await killTransaction(own)
+    throw error
   }
 }

@@ -1,10 +1,10 @@
 import type { CollectionSlug, Payload, PayloadRequest, TypedLocale } from 'payload'
 
 import { pluginOptionsOf } from '../core/options.js'
-import { forEachBatch } from '../database/batches.js'
+import { forEachBatch, inOneTransaction } from '../database/batches.js'
 import { CONVERSIONS_FIELD, convertibleFields, hasText } from '../fields/chineseConversions.js'
 
-/** Records read per query while converting. */
+/** Records read per query while converting, and written per transaction. */
 const BATCH = 200
 
 export type ChineseFillProgress = { collection: string; read: number; converted: number }
@@ -47,28 +47,33 @@ export async function fillChineseScripts(
         size: BATCH,
       },
       async (docs) => {
-        for (const doc of docs) {
-          let changed = false
-          for (const locale of [...scripts.simplified, ...traditional]) {
-            const missing = fields.filter(
-              (field) =>
-                hasText(doc[field]?.[locale]) &&
-                otherScript(locale).some((other) => !hasText(doc[field]?.[other])),
-            )
-            if (!missing.length) continue
-            await payload.update({
-              collection: collection as CollectionSlug,
-              id: doc.id,
-              locale: locale as TypedLocale,
-              data: Object.fromEntries(missing.map((field) => [field, doc[field]![locale]])),
-              depth: 0,
-              overrideAccess: true,
-              req,
-            })
-            changed = true
+        const changed = await inOneTransaction(payload, req, async (batch) => {
+          let count = 0
+          for (const doc of docs) {
+            let changed = false
+            for (const locale of [...scripts.simplified, ...traditional]) {
+              const missing = fields.filter(
+                (field) =>
+                  hasText(doc[field]?.[locale]) &&
+                  otherScript(locale).some((other) => !hasText(doc[field]?.[other])),
+              )
+              if (!missing.length) continue
+              await payload.update({
+                collection: collection as CollectionSlug,
+                id: doc.id,
+                locale: locale as TypedLocale,
+                data: Object.fromEntries(missing.map((field) => [field, doc[field]![locale]])),
+                depth: 0,
+                overrideAccess: true,
+                req: batch,
+              })
+              changed = true
+            }
+            if (changed) count += 1
           }
-          if (changed) converted[collection] += 1
-        }
+          return count
+        })
+        converted[collection] += changed
         read += docs.length
         onProgress({ collection, read, converted: converted[collection]! })
       },

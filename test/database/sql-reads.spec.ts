@@ -3,6 +3,7 @@
  * kind of filter the routes use, each caller and each language, both must give the same records, in the same
  * order, with the same totals and the same field values.
  */
+import type { Pool } from 'pg'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { createLocalReq } from 'payload'
@@ -10,12 +11,16 @@ import { createLocalReq } from 'payload'
 import type { RestCall } from '../../src/rest/route.js'
 
 import { pluginOptionsOf } from '../../src/core/options.js'
+import { collectionTables } from '../../src/database/sql/collectionTables.js'
+import { sqlConnection } from '../../src/database/sql/connection.js'
+import { whereToSql } from '../../src/database/sql/whereToSql.js'
 import { NAMESPACE_REQUEST } from '../../src/hooks/protectedFields.js'
 import {
   findOccurrencePage,
   throughLocalApi as occurrencesThroughLocalApi,
 } from '../../src/rest/occurrenceReads.js'
 import { findByIds, findPage, readsInSql } from '../../src/rest/reads.js'
+import { searchCondition } from '../../src/rest/search.js'
 import { createCalendar, inDays } from '../helpers/calendar.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'
@@ -464,6 +469,44 @@ describe('searches through the trigram index', () => {
         expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(
           'events_search_text_trgm_idx',
         )
+      } finally {
+        await client.query('RESET enable_seqscan')
+        client.release()
+      }
+    }
+  })
+  test('in either Chinese script are answered from the index', async () => {
+    const call = await callAs(null, 'zh-hans')
+    const where = await searchCondition(call, {
+      collection: 'events',
+      fields: ['searchText'],
+      search: '音乐会',
+      where: [],
+    })
+    // One `like` for each script the site writes: a search of either finds both.
+    expect(JSON.stringify(where)).toContain('音樂會')
+    const connection = (await sqlConnection(payload))!
+    const { sql } = connection
+    const condition = whereToSql(connection, collectionTables(payload, 'events'), where, {
+      fullText: await connection.fullTextTables(),
+    })
+    const select = sql`SELECT ${sql.identifier('id')} FROM ${sql.identifier('events')} WHERE ${condition}`
+    if (connection.dialect === 'sqlite') {
+      const plan = JSON.stringify(await connection.rows(sql`EXPLAIN QUERY PLAN ${select}`))
+      // Each script's words are looked up in the full-text table, and events are read by id, not scanned.
+      expect(plan.match(/events_search_text_fts VIRTUAL TABLE/g)?.length).toBe(2)
+      expect(plan).not.toMatch(/SCAN events\b(?!_)/)
+    } else {
+      const client = await (payload.db as unknown as { pool: Pool }).pool.connect()
+      try {
+        await client.query('SET enable_seqscan = off')
+        const { rows } = await client.query(
+          `EXPLAIN ${select.text('postgres')}`,
+          select.params as unknown[],
+        )
+        const plan = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')
+        expect(plan).toContain('BitmapOr')
+        expect(plan.match(/Bitmap Index Scan on events_search_text_trgm_idx/g)?.length).toBe(2)
       } finally {
         await client.query('RESET enable_seqscan')
         client.release()
