@@ -15,8 +15,9 @@ export const occurrenceCountsCollection = (options: ResolvedCalendarOptions): Co
   lockDocuments: false,
   timestamps: false,
   access: { read: () => false, create: () => false, update: () => false, delete: () => false },
-  // A total reads one month's row of every series, or the summaries of series that begin later.
-  indexes: [{ fields: ['month', 'series', 'fromMonth'] }, { fields: ['month', 'firstMonth'] }],
+  // A total reads one month's row of every series, or the summaries of series that begin later: from this index
+  // alone.
+  indexes: [{ fields: ['month', 'series', 'fromMonth', 'firstMonth', 'total', 'longest'] }],
   fields: [
     {
       name: 'series',

@@ -48,6 +48,13 @@ export function countRows(series: Id, timings: Timing[]): Record<string, unknown
   return rows
 }
 
+/**
+ * Whether an event's occurrences are counted: those of an event with a `recurrence` value, which lists count from
+ * the counts; the others are single events, counted on the events' own index (`src/rest/occurrenceReads.ts`).
+ */
+export const isCounted = (recurrence: unknown): boolean =>
+  recurrence !== null && recurrence !== undefined
+
 /** Whether the database keeps the counts: the SQL adapters, whose lists read them. */
 export const keepsOccurrenceCounts = (payload: Payload): boolean =>
   hasFeature(payload.db, 'bulkWrites') && hasFeature(payload.db, 'sqlReads')
@@ -75,13 +82,28 @@ export async function recountOccurrences(
   })
   const bySeries = new Map<Id, Timing[]>(series.map((id) => [id, []]))
   for (const doc of docs as unknown as Timing[]) bySeries.get(doc.series)?.push(doc)
-  await payload.db.deleteMany({ collection: counts, where: { series: { in: series } }, req })
+  await forgetOccurrenceCounts(payload, req, options, series)
   await insertRows(
     payload.db,
     counts,
     [...bySeries].flatMap(([id, timings]) => countRows(id, timings)),
     req.transactionID,
   )
+}
+
+/** Drops the count rows of `events`: of an event that is no longer counted (`isCounted`). */
+export async function forgetOccurrenceCounts(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  options: ResolvedCalendarOptions,
+  events: Id[],
+): Promise<void> {
+  if (!events.length || !keepsOccurrenceCounts(payload)) return
+  await payload.db.deleteMany({
+    collection: options.slugs.occurrenceCounts as CollectionSlug,
+    where: { series: { in: events } },
+    req,
+  })
 }
 
 /**

@@ -18,7 +18,7 @@ import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
 import { type Expansion, expandSeries, type SeriesTiming } from '../recurrence/expand.js'
 import { parseRule } from '../recurrence/rule.js'
-import { recountOccurrences } from './occurrenceCounts.js'
+import { forgetOccurrenceCounts, isCounted, recountOccurrences } from './occurrenceCounts.js'
 
 type Id = number | string
 type Row = Record<string, unknown>
@@ -78,14 +78,14 @@ const timingOf = (event: EventTiming) =>
  * made, those whose times moved are moved, those the series no longer has are deleted, and the others are left
  * as they are, so their ids stay. Writers of one series' occurrences take turns until they commit
  * (`lockUntilCommit`), in every server instance. Internal bookkeeping of a write the caller was allowed to make,
- * so it reads and writes occurrences whoever asks.
+ * so it reads and writes occurrences whoever asks. True when it wrote, and so recounted the series.
  */
 export async function syncOccurrences(
   payload: Payload,
   req: Partial<PayloadRequest>,
   options: ResolvedCalendarOptions,
   event: EventTiming,
-): Promise<void> {
+): Promise<boolean> {
   const collection = options.slugs.occurrences
   const { occurrences } = expandEvent(options, event)
   await lockUntilCommit({ ...req, payload }, [`occurrences ${event.id}`])
@@ -127,9 +127,11 @@ export async function syncOccurrences(
     )
     if (differs) changed.push({ id: found.id, values })
   }
-  if (!gone.length && !created.length && !changed.length) return
+  if (!gone.length && !created.length && !changed.length) return false
   await writeOccurrences(payload, req, collection, { gone, created, changed })
-  await recountOccurrences(payload, req, options, [event.id])
+  if (isCounted(event.recurrence)) await recountOccurrences(payload, req, options, [event.id])
+  else await forgetOccurrenceCounts(payload, req, options, [event.id])
+  return true
 }
 
 /**
@@ -242,8 +244,8 @@ export async function handOverOccurrences(
     depth: 0,
     req,
   })
-  await syncOccurrences(req.payload, req, options, to)
-  await recountOccurrences(req.payload, req, options, [from, to.id])
+  const recounted = await syncOccurrences(req.payload, req, options, to)
+  await recountOccurrences(req.payload, req, options, recounted ? [from] : [from, to.id])
 }
 
 /**

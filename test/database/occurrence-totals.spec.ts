@@ -185,6 +185,42 @@ test('a series saved before its occurrences were counted is counted one by one u
 })
 
 testOnSql()(
+  'single events are not counted, and a series that stops repeating drops its counts',
+  async () => {
+    const countRows = async (series: number) =>
+      (
+        await server.payload.count({
+          collection: 'event-occurrence-counts',
+          where: { series: { equals: series } },
+          overrideAccess: true,
+        })
+      ).totalDocs
+    const single = await create({
+      title: 'Once only',
+      start_date: '2027-03-11 10:00:00',
+      end_date: '2027-03-11 12:00:00',
+      timezone: 'UTC',
+    })
+    const series = await create({
+      title: 'Until it stops',
+      start_date: '2027-03-02 18:00:00',
+      end_date: '2027-03-02 19:00:00',
+      timezone: 'UTC',
+      recurrence: 'FREQ=WEEKLY;COUNT=8',
+    })
+    expect([await countRows(single.id), (await countRows(series.id)) > 0]).toEqual([0, true])
+    await expectExact()
+    const once = await request(`/events/${series.id}`, {
+      method: 'PUT',
+      body: { recurrence: null },
+    })
+    expect(once.status).toBe(200)
+    expect(await countRows(series.id)).toBe(0)
+    await expectExact()
+  },
+)
+
+testOnSql()(
   'on the SQL databases the totals read the kept counts, not each occurrence',
   async () => {
     const series = await create({
