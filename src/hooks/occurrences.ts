@@ -78,7 +78,7 @@ const timingOf = (event: EventTiming) =>
  * made, those whose times moved are moved, those the series no longer has are deleted, and the others are left
  * as they are, so their ids stay. Writers of one series' occurrences take turns until they commit
  * (`lockUntilCommit`), in every server instance. Internal bookkeeping of a write the caller was allowed to make,
- * so it reads and writes occurrences whoever asks. True when it wrote, and so recounted the series.
+ * so it reads and writes occurrences whoever asks. True when it wrote, and so brought its counts up to date.
  */
 export async function syncOccurrences(
   payload: Payload,
