@@ -82,9 +82,11 @@ export const eventsCollection = (
   },
   // Lists filter on trash, dates, status and listing and sort by start: one index answers the page and its count
   // (a single event's, whose `recurrence` is empty, docs/decisions.md#recurring-events-rules-and-their-expansion).
-  // Recurring events are found by their `recurrence` (`src/database/readIndexes.ts`).
+  // Recurring events are found by their `recurrence` (on SQL also with the list columns and their ids,
+  // `src/database/readIndexes.ts`).
   indexes: [
     { fields: ['deletedAt', 'startDate', 'endDate', 'status', 'hideFromListings', 'recurrence'] },
+    { fields: ['recurrence'] },
   ],
   hooks: {
     beforeChange: [

@@ -26,7 +26,7 @@ import * as migration_20261127_225543_occurrence_zone from './20261127_225543_oc
 import * as migration_20261127_231318_chinese_conversions from './20261127_231318_chinese_conversions.js';
 import * as migration_20261128_024142_occurrence_counts from './20261128_024142_occurrence_counts.js';
 import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
-import * as migration_20261128_060734_series_set_indexes from './20261128_060734_series_set_indexes.js';
+import * as migration_20261128_065653_series_set_indexes from './20261128_065653_series_set_indexes.js';
 
 export const migrations = [
   {
@@ -170,8 +170,8 @@ export const migrations = [
     name: '20261128_024200_fill_occurrence_counts',
   },
   {
-    up: migration_20261128_060734_series_set_indexes.up,
-    down: migration_20261128_060734_series_set_indexes.down,
-    name: '20261128_060734_series_set_indexes'
+    up: migration_20261128_065653_series_set_indexes.up,
+    down: migration_20261128_065653_series_set_indexes.down,
+    name: '20261128_065653_series_set_indexes'
   },
 ];

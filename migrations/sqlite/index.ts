@@ -25,7 +25,7 @@ import * as migration_20261127_225537_occurrence_zone from './20261127_225537_oc
 import * as migration_20261127_231309_chinese_conversions from './20261127_231309_chinese_conversions.js';
 import * as migration_20261128_024136_occurrence_counts from './20261128_024136_occurrence_counts.js';
 import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
-import * as migration_20261128_060731_series_set_indexes from './20261128_060731_series_set_indexes.js';
+import * as migration_20261128_065648_series_set_indexes from './20261128_065648_series_set_indexes.js';
 
 export const migrations = [
   {
@@ -164,8 +164,8 @@ export const migrations = [
     name: '20261128_024200_fill_occurrence_counts',
   },
   {
-    up: migration_20261128_060731_series_set_indexes.up,
-    down: migration_20261128_060731_series_set_indexes.down,
-    name: '20261128_060731_series_set_indexes'
+    up: migration_20261128_065648_series_set_indexes.up,
+    down: migration_20261128_065648_series_set_indexes.down,
+    name: '20261128_065648_series_set_indexes'
   },
 ];

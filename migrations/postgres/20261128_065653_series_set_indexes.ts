@@ -8,8 +8,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
   DELETE FROM "event_occurrence_counts" WHERE "series_id" IN (SELECT "id" FROM "events" WHERE "recurrence" IS NULL);
-   DROP INDEX "recurrence_idx";
-  DROP INDEX "month_series_fromMonth_idx";
+   DROP INDEX "month_series_fromMonth_idx";
   DROP INDEX "month_firstMonth_idx";
   CREATE INDEX "events_series_list_idx" ON "events" USING btree ("recurrence","deleted_at","status","hide_from_listings","id");
   CREATE INDEX "month_series_fromMonth_firstMonth_total_longest_idx" ON "event_occurrence_counts" USING btree ("month","series_id","from_month","first_month","total","longest");`)
@@ -19,7 +18,6 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.execute(sql`
    DROP INDEX "events_series_list_idx";
   DROP INDEX "month_series_fromMonth_firstMonth_total_longest_idx";
-  CREATE INDEX "recurrence_idx" ON "events" USING btree ("recurrence");
   CREATE INDEX "month_series_fromMonth_idx" ON "event_occurrence_counts" USING btree ("month","series_id","from_month");
   CREATE INDEX "month_firstMonth_idx" ON "event_occurrence_counts" USING btree ("month","first_month");`)
 }
