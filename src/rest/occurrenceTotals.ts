@@ -56,12 +56,13 @@ export async function recurringTotal(
     sql`${name(tables.main)}.${name(tables.columns.get(field)!.column)}`
   const of = (field: string) => column(counts, field)
   const withSeries = sql`WITH ${name('calendar_series')} AS (${series})`
-  // On the occurrences, SQLite's `+` keeps its planner on the index by start, which holds the few in range.
-  const inSeries = (tables: CollectionTables, byStart = false) =>
-    sql`${byStart ? sql`+` : sql``}${column(tables, 'series')} IN (SELECT ${name('id')} FROM ${name('calendar_series')})`
+  // SQLite's `+` keeps its planner on the index of what is read (occurrences by start, counts by month), checking
+  // each row against the set, rather than looking each series up in it: 2.4 ms instead of 3.2 for 2,000 series.
+  const inSeries = (tables: CollectionTables) =>
+    sql`+${column(tables, 'series')} IN (SELECT ${name('id')} FROM ${name('calendar_series')})`
   const occurrencesWhere = (where: Where) =>
     sql`SELECT COUNT(*) AS ${name('n')} FROM ${name(occurrences.main)}
-      WHERE ${whereToSql(connection, occurrences, { and: [notCancelled, where] })} AND ${inSeries(occurrences, true)}`
+      WHERE ${whereToSql(connection, occurrences, { and: [notCancelled, where] })} AND ${inSeries(occurrences)}`
   const afterEnd = new Date(Date.parse(window.to) + 1).toISOString()
   /** The kept counts of occurrences starting in `month` or later: that month's row, or all when it is earlier. */
   const fromMonth = (month: string) =>
