@@ -2,12 +2,19 @@ import type { Payload } from 'payload'
 
 import { executeRaw, hasFeature } from './adapter.js'
 
+/** An index of a table that was analyzed, with no statistics of its own: it was made after. */
+const UNMEASURED_INDEX = `SELECT 1 FROM sqlite_master AS m WHERE m.type = 'index' AND m.sql IS NOT NULL
+  AND EXISTS (SELECT 1 FROM sqlite_stat1 AS s WHERE s.tbl = m.tbl_name)
+  AND NOT EXISTS (SELECT 1 FROM sqlite_stat1 AS s WHERE s.idx = m.name) LIMIT 1`
+
 /**
  * Gathers the statistics the SQL query planners choose indexes by. Without them SQLite prefers any index with an
  * equality (such as trash's `deleted_at IS NULL`, true of nearly every row) over the date ranges lists need, and
  * sorts whole tables; Postgres gathers them itself, but only some time after a bulk import, and until then plans
  * a category filter as a loop over every event (seconds instead of milliseconds at 10,000 events). Run after
- * imports; `onlyIfMissing` (at start) analyzes a database that was never analyzed.
+ * imports; `onlyIfMissing` (at start) analyzes a database that was never analyzed, and on SQLite one with an index
+ * made after its table was last analyzed (by a migration of an update): SQLite guesses what such an index holds,
+ * and took the index of recurring events to count the 10,000 single events (a list 1.6 times slower).
  */
 export async function updatePlannerStatistics(
   payload: Payload,
@@ -17,7 +24,8 @@ export async function updatePlannerStatistics(
   if (!hasFeature(db, 'plannerStatistics')) return
   if (db.name === 'sqlite') {
     const rows = await executeRaw(db, `SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`)
-    if (!onlyIfMissing || !rows.length) await executeRaw(db, 'ANALYZE')
+    if (!onlyIfMissing || !rows.length || (await executeRaw(db, UNMEASURED_INDEX)).length)
+      await executeRaw(db, 'ANALYZE')
   } else {
     const rows = await executeRaw(
       db,

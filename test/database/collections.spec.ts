@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { prepareCalendarDatabase } from '../../src/database/startup.js'
 import { databaseKind, describeOnSql } from '../helpers/database.js'
 import { registerFirstUser } from '../helpers/users.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
@@ -367,3 +368,30 @@ describeOnSql()('migrations', () => {
     expect(await generateMigration(migrated, declared)).toEqual([])
   })
 })
+
+const onSqlite = databaseKind().kind === 'sqlite' ? test : test.skip
+
+onSqlite(
+  'an index a migration made after the last ANALYZE is measured at the next start',
+  async () => {
+    const { client } = server.payload.db as unknown as {
+      client: { execute: (sql: string) => Promise<{ rows: unknown[] }> }
+    }
+    const measured = async () =>
+      (await client.execute(`SELECT 1 FROM sqlite_stat1 WHERE idx = 'events_made_later_idx'`)).rows
+        .length
+    await create('events', {
+      title: 'Measured',
+      startDate: '2027-05-01T10:00:00.000Z',
+      endDate: '2027-05-01T11:00:00.000Z',
+    })
+    await client.execute('ANALYZE')
+    await client.execute('CREATE INDEX events_made_later_idx ON events (slug, id)')
+    try {
+      await prepareCalendarDatabase(server.payload)
+      expect(await measured()).toBe(1)
+    } finally {
+      await client.execute('DROP INDEX events_made_later_idx')
+    }
+  },
+)
