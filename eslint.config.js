@@ -107,6 +107,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A skipped test says why, in its name, so that the run's summary counts it under its reason.
+    files: ['test/**'],
+    ignores: ['test/helpers/skips.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['test', 'it', 'describe'].map((object) => ({
+          object,
+          property: 'skip',
+          message:
+            'skip through testIf or describeIf (test/helpers/skips.ts), which name the reason',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

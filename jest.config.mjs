@@ -179,6 +179,8 @@ export default async () => {
           ? { kind: 'mongo' }
           : null
   return {
+    // After jest's own summary: the slowest spec files and the skipped tests by reason.
+    reporters: ['default', '<rootDir>/test/reporters/summary.mjs'],
     testTimeout: 180_000,
     maxWorkers: maxWorkers(),
     // Each spec file leaves its Payload instance and module graph in the worker's heap. Without a limit a worker

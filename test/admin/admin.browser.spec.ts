@@ -6,28 +6,15 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
+import { describeWithChromium, launchChromium } from '../helpers/chromium.js'
 import { type AdminServer, startAdminServer } from '../helpers/hostProcess.js'
 import { ROOT } from '../helpers/run.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots')
 const ADMIN = { email: 'editor-in-chief@example.com', password: 'a-long-browser-password' }
 const UI_LANGUAGES = ['en', 'zh', 'zh-TW'] as const
-
-// Skipped where Debian's Chromium is not installed, but never in CI, which installs it (.ci/run).
-const describeWithChromium = fs.existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip
 
 /** The 15th of next month in Taipei, as `yyyy-MM-dd`. */
 function eventDay(): string {
@@ -81,7 +68,7 @@ describeWithChromium('the admin in a browser', () => {
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     server = await startAdminServer(ADMIN)
-    browser = await chromium.launch({ args: CHROMIUM_FLAGS, executablePath: CHROMIUM })
+    browser = await launchChromium()
     context = await browser.newContext({
       locale: 'en-US',
       timezoneId: 'Europe/London',

@@ -10,12 +10,12 @@ import path from 'node:path'
 
 import ICAL from 'ical.js'
 
-import { inCI, pythonWith } from '../helpers/python.js'
+import { withPython } from '../helpers/python.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
-const python = pythonWith(['dateutil', 'icalendar'])
+const { python, test: testWithPython } = withPython(['dateutil', 'icalendar'])
 
 let server: TestServer
 let admin: string
@@ -218,7 +218,7 @@ test('a feed writes the changed occurrence as an override of its series, which i
   )
 })
 
-;(python || inCI ? test : test.skip)(
+testWithPython(
   'python-icalendar and python-dateutil place the override where the list has it',
   async () => {
     const { body: text } = await server.request(`${NS}/events?ical=1&include=${series.id}`)

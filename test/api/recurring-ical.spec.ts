@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import ICAL from 'ical.js'
 
-import { inCI, pythonWith } from '../helpers/python.js'
+import { withPython } from '../helpers/python.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
@@ -19,9 +19,7 @@ const WINDOW = 'start_date=2027-01-01&end_date=2027-12-31'
 /** Past every occurrence the series below keep, the endless one's excepted (it is cut at its last kept one). */
 const FAR = '2040-01-01T00:00:00Z'
 
-const python = pythonWith(['dateutil', 'icalendar'])
-if (!python && !inCI)
-  console.warn('python3 with dateutil and icalendar is not installed: that reader is skipped')
+const { python, test: testWithPython } = withPython(['dateutil', 'icalendar'])
 
 type Span = [string, string]
 type Series = { id: number; global_id: string; title: string; all_day: boolean }
@@ -202,7 +200,7 @@ test('a feed writes each series once, on its own wall clock, and ical.js repeats
   }
 })
 
-;(python || inCI ? test : test.skip)(
+testWithPython(
   'python-icalendar and python-dateutil read the feed to the same occurrences',
   async () => {
     const { text } = await calendar(`/events?ical=1&${WINDOW}`)

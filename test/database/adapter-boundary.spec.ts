@@ -30,7 +30,7 @@ import {
 import { withCalendarSafeguards } from '../../src/database/safeguards.js'
 import { sqlConnection } from '../../src/database/sql/connection.js'
 import { databaseAdapter } from '../../host/database.js'
-import { databaseKind, describeOnSql } from '../helpers/database.js'
+import { describeOn, describeOnSql, testOn } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
 let server: TestServer
@@ -166,14 +166,16 @@ describeOnSql()('the accessors', () => {
     expect(await keysOf({})).toEqual([['2031-03-01', '2031-03-01T11:00:00.000Z', false]])
   })
 
-  test('make the search index a trigram index on Postgres', async () => {
-    if (!isPostgres()) return
-    const rows = (await executeRaw(
-      payload.db,
-      "SELECT indexdef FROM pg_indexes WHERE indexname = 'events_search_text_trgm_idx'",
-    )) as { indexdef: string }[]
-    expect(rows[0]?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
-  })
+  testOn('postgres', 'the trigram index')(
+    'make the search index a trigram index on Postgres',
+    async () => {
+      const rows = (await executeRaw(
+        payload.db,
+        "SELECT indexdef FROM pg_indexes WHERE indexname = 'events_search_text_trgm_idx'",
+      )) as { indexdef: string }[]
+      expect(rows[0]?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/)
+    },
+  )
 })
 
 describeOnSql()('the start-up check', () => {
@@ -238,7 +240,7 @@ describeOnSql()('the start-up check', () => {
   })
 })
 
-const describeOnMongo = databaseKind().kind === 'mongo' ? describe : describe.skip
+const describeOnMongo = describeOn('mongo', "MongoDB's adapter internals")
 
 describeOnMongo('the MongoDB accessors', () => {
   test('refuse to start without an internal the numbers and locks rest on, naming the versions', () => {

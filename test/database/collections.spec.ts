@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { prepareCalendarDatabase } from '../../src/database/startup.js'
-import { databaseKind, describeOnSql } from '../helpers/database.js'
+import { describeOnSql, testOn } from '../helpers/database.js'
 import { registerFirstUser } from '../helpers/users.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
@@ -319,7 +319,7 @@ describeOnSql()('indexes', () => {
 })
 
 /** MongoDB keeps a record's translations inside it; what its lists need are the indexes the collections declare. */
-const onMongo = databaseKind().kind === 'mongo' ? test : test.skip
+const onMongo = testOn('mongo', 'the indexes of MongoDB collections')
 
 onMongo(
   'the lists of events, occurrences, venues and organizers have the indexes their collections declare',
@@ -369,7 +369,7 @@ describeOnSql()('migrations', () => {
   })
 })
 
-const onSqlite = databaseKind().kind === 'sqlite' ? test : test.skip
+const onSqlite = testOn('sqlite', "SQLite's planner statistics at start")
 
 onSqlite(
   'an index a migration made after the last ANALYZE is measured at the next start',

@@ -7,7 +7,7 @@ import pg from 'pg'
 
 import { lockKey, recordLock } from '../../src/database/writeLocks.js'
 import { type Balancer, startBalancer } from '../helpers/balancer.js'
-import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/database.js'
+import { createTestDatabase, describeOn, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { createUserByScript } from '../helpers/run.js'
 
@@ -58,7 +58,7 @@ const event = (title: string, extra: Record<string, unknown> = {}) => ({
 })
 
 // SQLite serves one writing process (see docs/database.md#running-more-than-one-instance).
-const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
+const onPostgres = describeOn('postgres', 'several instances on one database server')
 
 onPostgres('three instances on one PostgreSQL database', () => {
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 
-import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/database.js'
+import { createTestDatabase, describeOn, type TestDatabase } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { type ObjectStorage, startObjectStorage } from '../helpers/objectStorage.js'
 import { PNG } from '../helpers/png.js'
@@ -36,7 +36,7 @@ async function bytes(url: string): Promise<{ status: number; body: Buffer; type:
 }
 
 // Several instances share a database only on PostgreSQL (see docs/database.md#running-more-than-one-instance).
-const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
+const onPostgres = describeOn('postgres', 'instances sharing images in object storage')
 
 onPostgres('images in object storage, served by every instance', () => {
   beforeAll(async () => {

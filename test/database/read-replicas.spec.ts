@@ -3,7 +3,7 @@
  * the replica, and a caller with credentials reads from the primary, so the answer to a write and the writer's next
  * read show the write however far the replica lags. The replica's lag is made real by pausing its replay.
  */
-import { databaseKind } from '../helpers/database.js'
+import { describeOn } from '../helpers/database.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { type ReplicatedPostgres, startReplicatedPostgres } from '../helpers/replicatedPostgres.js'
 import { createUserByScript } from '../helpers/run.js'
@@ -48,7 +48,7 @@ const event = (title: string) => ({
 const titles = (answer: Answer) => answer.body.events.map((found: { title: string }) => found.title)
 
 // Replication is a PostgreSQL setup; SQLite has one file.
-const onPostgres = databaseKind().kind === 'postgres' ? describe : describe.skip
+const onPostgres = describeOn('postgres', 'streaming read replicas')
 
 onPostgres('a server instance with a read replica', () => {
   beforeAll(async () => {

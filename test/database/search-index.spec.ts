@@ -8,7 +8,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { createCalendar } from '../helpers/calendar.js'
-import { databaseKind } from '../helpers/database.js'
+import { testOn } from '../helpers/database.js'
 import { ROOT } from '../helpers/run.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
@@ -46,8 +46,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const onPostgres = databaseKind().kind === 'postgres' ? test : test.skip
-const onSqlite = databaseKind().kind === 'sqlite' ? test : test.skip
+const onPostgres = testOn('postgres', 'the trigram index')
+const onSqlite = testOn('sqlite', 'the full-text index')
 
 onPostgres(
   'the trigram index over the events search text is a GIN index of the schema',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startCongo } from './congodb.js'
+import { describeIf, testIf } from './skips.js'
 
 type TestDatabaseSetting =
   { kind: 'postgres'; uri: string } | { kind: 'sqlite' } | { kind: 'mongo' }
@@ -70,15 +71,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export type CongoGap = 'joins' | 'transactions' | 'unique indexes'
 
-/** `test` where the database has `gap`; on CongoDB, which lacks it, the test is skipped. */
-export const testNeeding = (_gap: CongoGap) => (databaseKind().kind === 'mongo' ? test.skip : test)
+const onCongo = () => databaseKind().kind === 'mongo'
+const congoLacks = (gap: CongoGap) => `CongoDB, MongoDB's test server here, has no ${gap}`
+const sqlOnly = 'what it tests exists on the SQL adapters only'
 
-/** `describe` where the database has `gap`; on CongoDB, which lacks it, the tests are skipped. */
-export const describeNeeding = (_gap: CongoGap) =>
-  databaseKind().kind === 'mongo' ? describe.skip : describe
+/** `test` where the database has `gap`; on CongoDB, which lacks it, the test is skipped, saying so. */
+export const testNeeding = (gap: CongoGap) => testIf(!onCongo(), congoLacks(gap))
+
+/** `describe` where the database has `gap`; on CongoDB, which lacks it, the tests are skipped, saying so. */
+export const describeNeeding = (gap: CongoGap) => describeIf(!onCongo(), congoLacks(gap))
 
 /** `describe` for what exists on the SQL adapters only (their fast paths, schema and migrations). */
-export const describeOnSql = () => (databaseKind().kind === 'mongo' ? describe.skip : describe)
+export const describeOnSql = () => describeIf(!onCongo(), sqlOnly)
 
 /** `test` for what exists on the SQL adapters only. */
-export const testOnSql = () => (databaseKind().kind === 'mongo' ? test.skip : test)
+export const testOnSql = () => testIf(!onCongo(), sqlOnly)
+
+/** `test` for what one database kind alone has (`why` says what), skipped on the others. */
+export const testOn = (kind: TestDatabase['kind'], why: string) =>
+  testIf(databaseKind().kind === kind, `${why}: ${kind} only`)
+
+/** `describe` for what one database kind alone has (`why` says what), skipped on the others. */
+export const describeOn = (kind: TestDatabase['kind'], why: string) =>
+  describeIf(databaseKind().kind === kind, `${why}: ${kind} only`)

@@ -9,7 +9,7 @@ import path from 'node:path'
 
 import { expandSeries } from '../../src/recurrence/expand.js'
 import { parseRule } from '../../src/recurrence/rule.js'
-import { inCI, pythonWith } from '../helpers/python.js'
+import { withPython } from '../helpers/python.js'
 
 const SEED = 20261127
 const CASES = 300
@@ -119,32 +119,22 @@ function drawCase(random: ReturnType<typeof generator>): Case {
 
 // python3 with dateutil (Debian's `python3-dateutil`): without it a local run skips this test and says so; a run
 // with `CI` set fails, as for a missing PostgreSQL (jest.config.mjs).
-const python = pythonWith(['dateutil'])
-if (!python && !inCI)
-  console.warn(
-    'python3 with dateutil (python3-dateutil) is not installed: the comparison is skipped',
-  )
-const compare = !python && !inCI ? test.skip : test
+const { python, test: compare } = withPython(['dateutil'])
 
 const random = generator(SEED)
 const cases = Array.from({ length: CASES }, () => drawCase(random))
-let expected: Expected[]
 
-beforeAll(() => {
-  if (!python && !inCI) return
+const iso = (date: Date) => date.toISOString().replace('.000Z', 'Z')
+
+compare(`${CASES} random series (seed ${SEED}) expand as python-dateutil expands them`, () => {
   const script = path.join(import.meta.dirname, 'dateutil-expand.py')
-  expected = JSON.parse(
+  const expected = JSON.parse(
     execFileSync(python ?? 'python3', [script], {
       input: JSON.stringify(cases),
       encoding: 'utf8',
       maxBuffer: 1 << 28,
     }),
   ) as Expected[]
-})
-
-const iso = (date: Date) => date.toISOString().replace('.000Z', 'Z')
-
-compare(`${CASES} random series (seed ${SEED}) expand as python-dateutil expands them`, () => {
   const differences: string[] = []
   cases.forEach((drawn, index) => {
     if (!expected[index]) return

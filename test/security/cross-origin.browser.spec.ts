@@ -5,19 +5,15 @@
  */
 import type { AddressInfo } from 'node:net'
 
-import fs from 'node:fs'
 import http from 'node:http'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 
 import { createCalendar } from '../helpers/calendar.js'
+import { describeWithChromium, launchChromium } from '../helpers/chromium.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const NS = '/api/calendar/events/v1'
-
-// Skipped where Debian's Chromium is not installed, but never in CI, which installs it (.ci/run).
-const describeWithChromium = fs.existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip
 
 /** Serves an empty page on loopback; the browser reaches it under several site names. */
 async function startPageHost(): Promise<http.Server> {
@@ -43,17 +39,9 @@ describeWithChromium('a page on another site', () => {
     )
     token = await registerFirstUser(server)
     await createCalendar(server.payload)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--host-resolver-rules=MAP widget.example 127.0.0.1, MAP partner.example 127.0.0.1',
-      ],
-    })
+    browser = await launchChromium([
+      '--host-resolver-rules=MAP widget.example 127.0.0.1, MAP partner.example 127.0.0.1',
+    ])
   })
   afterAll(async () => {
     await browser?.close()

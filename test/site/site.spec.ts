@@ -12,8 +12,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { chromium } from 'playwright-core'
 
+import { launchChromium, testWithChromium } from '../helpers/chromium.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { PNG } from '../helpers/png.js'
 import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './site.js'
@@ -21,7 +21,6 @@ import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './sit
 const exec = promisify(execFile)
 const NS = '/api/calendar/events/v1'
 const EDITOR = { email: 'site-editor@example.com', password: 'a-long-site-password' }
-const CHROMIUM = '/usr/bin/chromium'
 const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots')
 
 let work: string
@@ -345,24 +344,10 @@ describe('the site under next dev', () => {
     5 * 60_000,
   )
 
-  // Skipped where Debian's Chromium is not installed, but never in CI, which installs it (.ci/run).
-  const withChromium = fs.existsSync(CHROMIUM) || process.env.CI ? test : test.skip
-  withChromium(
+  testWithChromium(
     'the events list shows each venue and Next.js reports no issue',
     async () => {
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
+      const browser = await launchChromium()
       try {
         const page = await browser.newPage({ viewport: { height: 900, width: 1440 } })
         const errors: string[] = []
