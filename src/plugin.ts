@@ -16,6 +16,7 @@ import { withMonthView } from './admin/monthViewConfig.js'
 import { chineseScriptsAdmin, withConvertedMarks } from './admin/chineseScriptsAdmin.js'
 import { hasChineseScripts, withChineseInStep } from './fields/chineseConversions.js'
 import { chineseActions } from './rest/chineseActions.js'
+import { watchAuthReads } from './auth/authReads.js'
 import { authenticateOnPrimary } from './auth/primaryAuthentication.js'
 import { withApplicationPasswords } from './auth/usersCollection.js'
 import { withCalendarJobs } from './hooks/occurrenceHorizon.js'
@@ -116,6 +117,7 @@ export const eventsCalendarPlugin =
       onInit: async (payload) => {
         await config.onInit?.(payload)
         authenticateOnPrimary(payload)
+        watchAuthReads(payload)
         reportSiteURL(payload, options)
         reportUnfillableMediaFields(payload, options.slugs.media)
         await prepareCalendarDatabase(payload)

@@ -1,44 +1,42 @@
-import type { CollectionConfig, PayloadRequest, TypedUser } from 'payload'
+import type { Payload, PayloadRequest, TypedUser } from 'payload'
+
+import { AsyncLocalStorage } from 'node:async_hooks'
 
 /**
  * Payload's auth strategies read the user and take any failure of that read for "no such user", so a database
  * connection lost in the middle of a request turns valid credentials into an anonymous call. While a request
- * authenticates, the reads of the users collection are counted: a read that started and never finished failed (or
- * met a user deleted meanwhile); it is no answer about the credentials.
+ * authenticates, the database reads made for it are watched (Payload hands the adapter a bare request, so the
+ * watch follows the call, not the request): the first one that throws is kept. A user who is not there is an empty
+ * answer, not a thrown error, so what is kept is always a failure of the database.
  */
-const WATCH = 'calendarAuthReads'
-type Reads = { started: number; finished: number }
+type Watch = { error?: unknown }
+const watching = new AsyncLocalStorage<Watch>()
 
-const readsOf = (req: PayloadRequest) => req.context[WATCH] as Reads | undefined
+/** `read`, noting what it throws on the watch of the authentication it runs for, if any. */
+const watched =
+  <A, R>(read: (args: A) => Promise<R>) =>
+  async (args: A): Promise<R> => {
+    try {
+      return await read(args)
+    } catch (error) {
+      const watch = watching.getStore()
+      if (watch) watch.error ??= error
+      throw error
+    }
+  }
 
-export const authReadHooks: NonNullable<CollectionConfig['hooks']> = {
-  beforeOperation: [
-    ({ args, operation, req }) => {
-      const reads = readsOf(req)
-      if (reads && operation === 'read') reads.started += 1
-      return args
-    },
-  ],
-  afterOperation: [
-    ({ operation, req, result }) => {
-      const reads = readsOf(req)
-      if (reads && (operation === 'find' || operation === 'findByID')) reads.finished += 1
-      return result
-    },
-  ],
+/** Makes the database's reads note their errors while a request authenticates (`authenticateWatched`). */
+export function watchAuthReads({ db }: Payload): void {
+  db.find = watched(db.find.bind(db)) as typeof db.find
+  db.findOne = watched(db.findOne.bind(db)) as typeof db.findOne
 }
 
-/** The user the credentials name, and whether a read of the users collection failed while finding out. */
+/** The user the credentials name, and the error of a database read that failed while finding out, if one did. */
 export async function authenticateWatched(
   req: PayloadRequest,
   authenticate: (req: PayloadRequest) => Promise<TypedUser | null>,
-): Promise<{ user: TypedUser | null; readFailed: boolean }> {
-  const reads: Reads = { started: 0, finished: 0 }
-  req.context[WATCH] = reads
-  try {
-    const user = await authenticate(req)
-    return { user, readFailed: reads.finished < reads.started }
-  } finally {
-    delete req.context[WATCH]
-  }
+): Promise<{ user: TypedUser | null; readError?: unknown }> {
+  const watch: Watch = {}
+  const user = await watching.run(watch, () => authenticate(req))
+  return { user, readError: watch.error }
 }

@@ -2,13 +2,11 @@ import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import { clientComponent } from '../admin/components.js'
 import { t3 } from '../core/adminLanguages.js'
-import { authReadHooks } from './authReads.js'
 import { applicationPasswordStrategy } from './basicAuth.js'
 
 /**
  * The host's auth collection, accepting HTTP Basic with application passwords beside its own ways to log in,
- * with the user's application passwords listed, created and revoked on the user's page, and deleted with the user;
- * its reads are watched while a calendar request authenticates (src/auth/authReads.ts).
+ * with the user's application passwords listed, created and revoked on the user's page, and deleted with the user.
  */
 export function withApplicationPasswords(
   users: CollectionConfig,
@@ -23,8 +21,6 @@ export function withApplicationPasswords(
     },
     hooks: {
       ...users.hooks,
-      beforeOperation: [...(users.hooks?.beforeOperation ?? []), ...authReadHooks.beforeOperation!],
-      afterOperation: [...(users.hooks?.afterOperation ?? []), ...authReadHooks.afterOperation!],
       // A password belongs to its user: it goes with them.
       beforeDelete: [
         ...(users.hooks?.beforeDelete ?? []),

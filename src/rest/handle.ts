@@ -1,5 +1,4 @@
 import {
-  type CollectionSlug,
   type Endpoint,
   executeAuthStrategies,
   Forbidden,
@@ -99,34 +98,22 @@ const carriesCredentials = (req: PayloadRequest) =>
 const authenticate = async (req: PayloadRequest) =>
   (await executeAuthStrategies({ headers: req.headers, payload: req.payload, req })).user
 
-/** Attempts at authenticating a request whose user read fails while the database answers other reads. */
-const AUTH_ATTEMPTS = 3
-
 /**
  * Payload's auth step treats a user it cannot read as anonymous, so while the database is down, or a connection is
  * lost under the request, valid credentials would be answered as anonymous (a 401, or the public view). When
- * credentials gave no user, the request is authenticated again with its user reads watched: when one fails, the
- * database is asked whether it answers (unreachable: a 503) and the request authenticated again. A read that fails
- * every time while the database answers is a user deleted meanwhile: anonymous.
+ * credentials gave no user, the request is authenticated again with its database reads watched: when one failed,
+ * the credentials were never checked, and the answer is a 503 whatever the rest of the attempt found.
  */
 async function confirmAnonymous(req: PayloadRequest): Promise<void> {
   if (req.user || !carriesCredentials(req)) return
-  const users = req.payload.config.admin.user as CollectionSlug
-  for (let attempt = 1; attempt <= AUTH_ATTEMPTS; attempt++) {
-    const { user, readFailed } = await authenticateWatched(req, authenticate)
-    if (user || !readFailed) {
-      req.user = user
-      return
-    }
-    await req.payload.find({
-      collection: users,
-      depth: 0,
-      limit: 1,
-      overrideAccess: true,
-      pagination: false,
-      req,
-    })
+  const { user, readError } = await authenticateWatched(req, authenticate)
+  if (readError) {
+    req.payload.logger.warn(
+      `calendar REST ${req.method} ${req.url}: credentials unchecked, the database failed (${rootCause(readError)})`,
+    )
+    throw serverError(true)
   }
+  req.user = user
 }
 
 /** The response cache's answer to an anonymous read, or how to keep the one about to be computed. */

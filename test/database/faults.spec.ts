@@ -1,6 +1,13 @@
 import pg from 'pg'
 
-import { createTestDatabase, databaseKind, type TestDatabase } from '../helpers/database.js'
+import { executeRaw } from '../../src/database/adapter.js'
+import {
+  createTestDatabase,
+  databaseKind,
+  describeOn,
+  describeOnSql,
+  type TestDatabase,
+} from '../helpers/database.js'
 import { type FaultProxy, startFaultProxy } from '../helpers/faultProxy.js'
 import { type HostProcess, startHostProcess } from '../helpers/hostProcess.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
@@ -11,9 +18,11 @@ import { createUser, PASSWORD, registerFirstUser } from '../helpers/users.js'
  * clients keep reading and writing, the proxy and the server inject outages one after another.
  * SQLite has no server or connection to lose; its fault is another writer holding the database's write lock.
  */
-const setting = databaseKind()
-const describeOnPostgres = setting.kind === 'postgres' ? describe : describe.skip
-const describeOnSqlite = setting.kind === 'sqlite' ? describe : describe.skip
+const describeOnPostgres = describeOn('postgres', 'a database server reached over the network')
+const describeOnSqlite = describeOn(
+  'sqlite',
+  "another process holding the database file's write lock",
+)
 
 const NS = '/api/calendar/events/v1'
 /** A request not answered by then counts as hanging. */
@@ -69,7 +78,7 @@ async function call(
 
 /** Ends every session of the test database from the server side: clients see SQLSTATE 57P01. */
 async function terminateSessions() {
-  const admin = new pg.Client({ connectionString: (setting as { uri: string }).uri })
+  const admin = new pg.Client({ connectionString: (databaseKind() as { uri: string }).uri })
   await admin.connect()
   const { rowCount } = await admin.query(
     'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
@@ -451,5 +460,37 @@ describeOnSqlite('a write lock held by another writer (SQLite)', () => {
     ).docs.map((doc) => doc.title)
     expect(titles.sort()).toEqual(['After the lock', 'Waited 1', 'Waited 2'])
     console.log(`SQLite lock held 6.5 s: the write answered 503 after ${blocked.ms} ms`)
+  })
+})
+
+// MongoDB reads a collection that is not there as empty, so there a user read cannot be made to fail alone.
+describeOnSql()('credentials whose user cannot be read', () => {
+  let server: TestServer
+  let token: string
+  beforeAll(async () => {
+    server = await startTestServer()
+    token = await registerFirstUser(server)
+  })
+  afterAll(() => server?.stop())
+
+  /** Takes the users' table out of the database's reach, or brings it back. */
+  const usersAway = (away: boolean) =>
+    executeRaw(
+      server.payload.db,
+      away ? 'ALTER TABLE users RENAME TO users_away' : 'ALTER TABLE users_away RENAME TO users',
+    )
+
+  test('are a 503 while the user read fails, never an anonymous answer; reads without credentials go on', async () => {
+    const drafts = () => server.request(`${NS}/events?status=draft`, { token })
+    expect((await drafts()).status).toBe(200)
+    await usersAway(true)
+    try {
+      const refused = await drafts()
+      expect([refused.status, refused.body.code]).toEqual([503, 'rest_service_unavailable'])
+      expect((await server.request(`${NS}/events`)).status).toBe(200)
+    } finally {
+      await usersAway(false)
+    }
+    expect((await drafts()).status).toBe(200)
   })
 })
