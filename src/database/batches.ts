@@ -1,6 +1,8 @@
 import type { CollectionSlug, Payload, PayloadRequest, SelectType, Where } from 'payload'
 
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { createLocalReq } from 'payload'
+
+import { inTransaction } from './transactions.js'
 
 type Identified = { id: number | string }
 
@@ -58,15 +60,8 @@ export async function inOneTransaction<T>(
   req: Partial<PayloadRequest>,
   work: (req: Partial<PayloadRequest>) => Promise<T>,
 ): Promise<T> {
-  if (req.transactionID) return work(req)
-  const own = await createLocalReq({ context: req.context, user: req.user ?? undefined }, payload)
-  await initTransaction(own)
-  try {
-    const result = await work(own)
-    await commitTransaction(own)
-    return result
-  } catch (error) {
-    await killTransaction(own)
-    throw error
-  }
+  const batch = req.transactionID
+    ? (req as PayloadRequest)
+    : await createLocalReq({ context: req.context, user: req.user ?? undefined }, payload)
+  return inTransaction(batch, () => work(batch))
 }

@@ -1,7 +1,8 @@
-import type { BaseDatabaseAdapter } from 'payload'
+import type { BaseDatabaseAdapter, PayloadRequest } from 'payload'
 
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
 import {
   drizzleTransaction,
@@ -102,5 +103,22 @@ export function makeTransactionsReliable(
     if (!session) return
     setTransactionSession(db, String(id), undefined)
     await session.resolve()
+  }
+}
+
+/**
+ * Runs `work` in `req`'s transaction, which every Local API call given `req` joins. When `req` is in none, one is
+ * begun for it, committed when `work` ends and rolled back when it fails; one it was already in is its owner's to
+ * end.
+ */
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const began = await initTransaction(req)
+  try {
+    const result = await work()
+    if (began) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (began) await killTransaction(req)
+    throw error
   }
 }

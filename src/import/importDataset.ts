@@ -6,9 +6,10 @@ import type {
   TypedLocale,
 } from 'payload'
 
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { createLocalReq } from 'payload'
 
 import { updatePlannerStatistics } from '../database/plannerStatistics.js'
+import { inTransaction } from '../database/transactions.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
 import { pluginOptionsOf } from '../core/options.js'
@@ -90,11 +91,12 @@ export async function importCalendarDataset(
   ) as ImportSummary
   const total = KINDS.reduce((sum, kind) => sum + dataset[kind].length, 0)
   let done = 0
-  let req = await newTransaction(payload)
   const slugsTaken = new Map<string, Set<string>>()
-  for (const kind of KINDS) slugsTaken.set(slugOf[kind], await takenSlugs(req, slugOf[kind]))
+  const reader = await createLocalReq({}, payload)
+  for (const kind of KINDS) slugsTaken.set(slugOf[kind], await takenSlugs(reader, slugOf[kind]))
 
   const importRecord = async <T extends { key: string; translations?: Record<string, Partial<T>> }>(
+    req: PayloadRequest,
     kind: ImportKind,
     record: T,
     toData: (fields: Partial<T>) => Record<string, unknown>,
@@ -139,36 +141,39 @@ export async function importCalendarDataset(
       summary[kind].created++
     }
     onProgress(++done, total)
-    if (done % BATCH_SIZE === 0) {
-      await commitTransaction(req)
-      req = await newTransaction(payload)
-    }
   }
 
-  try {
-    for (const category of parentsFirst(dataset.categories)) {
-      await importRecord('categories', category, (fields) =>
-        toTermData(fields, fields.parent ? lookup('categories', fields.parent) : undefined),
-      )
-    }
-    for (const tag of dataset.tags) await importRecord('tags', tag, (fields) => toTermData(fields))
-    for (const venue of dataset.venues) await importRecord('venues', venue, toVenueData)
-    for (const organizer of dataset.organizers)
-      await importRecord('organizers', organizer, toOrganizerData)
-    for (const event of dataset.events)
-      await importRecord('events', event, (fields) => toEventData(fields, lookup))
-    await commitTransaction(req)
-  } catch (error) {
-    await killTransaction(req)
-    throw error
+  // In this order, so that each record's links find the records they name imported before it.
+  const steps: ((req: PayloadRequest) => Promise<void>)[] = [
+    ...parentsFirst(dataset.categories).map(
+      (category) => (req: PayloadRequest) =>
+        importRecord(req, 'categories', category, (fields) =>
+          toTermData(fields, fields.parent ? lookup('categories', fields.parent) : undefined),
+        ),
+    ),
+    ...dataset.tags.map(
+      (tag) => (req: PayloadRequest) =>
+        importRecord(req, 'tags', tag, (fields) => toTermData(fields)),
+    ),
+    ...dataset.venues.map(
+      (venue) => (req: PayloadRequest) => importRecord(req, 'venues', venue, toVenueData),
+    ),
+    ...dataset.organizers.map(
+      (organizer) => (req: PayloadRequest) =>
+        importRecord(req, 'organizers', organizer, toOrganizerData),
+    ),
+    ...dataset.events.map(
+      (event) => (req: PayloadRequest) =>
+        importRecord(req, 'events', event, (fields) => toEventData(fields, lookup)),
+    ),
+  ]
+  for (let at = 0; at < steps.length; at += BATCH_SIZE) {
+    const req = await createLocalReq({}, payload)
+    await inTransaction(req, async () => {
+      for (const step of steps.slice(at, at + BATCH_SIZE)) await step(req)
+    })
   }
   await recountAllTerms(payload, options)
   await updatePlannerStatistics(payload)
   return summary
-}
-
-async function newTransaction(payload: Payload): Promise<PayloadRequest> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  return req
 }

@@ -19,7 +19,8 @@ import { occurrenceWrites } from './occurrenceWrites.js'
 import { checkSeries, OCCURRENCES_CAPPED } from './recurrenceWrites.js'
 import { loadRelated } from './related.js'
 import { method, type RestCall } from './route.js'
-import { inTransaction, moveToTrash } from './transaction.js'
+import { moveToTrash } from './trash.js'
+import { inTransaction } from '../database/transactions.js'
 
 /** The kinds of record an event links to, whose own write parameters its venue and organizer objects take. */
 type LinkedKinds = { venue: LinkedPostKind<VenueDoc>; organizer: LinkedPostKind<OrganizerDoc> }
@@ -161,7 +162,7 @@ export function eventWriteMethods(
     returns: { schema: 'Event', status: 201 },
     handler: async (call) => {
       let capped = false
-      const doc = await inTransaction(call, async () => {
+      const doc = await inTransaction(call.req, async () => {
         const written = await dataOf(call)
         capped = written.capped
         return call.req.payload.create({
@@ -191,7 +192,7 @@ export function eventWriteMethods(
 
   async function updateEvent(call: RestCall<WriteParams>, address?: Address) {
     let capped = false
-    const doc = await inTransaction(call, async () => {
+    const doc = await inTransaction(call.req, async () => {
       const existing = await target(call, address)
       const written = await dataOf(call, existing)
       capped = written.capped
@@ -217,7 +218,7 @@ export function eventWriteMethods(
     handler: async (call) => {
       const stored = addressedOccurrence(call)
       if (stored !== undefined) return cancel(call, stored)
-      const doc = await inTransaction(call, async () =>
+      const doc = await inTransaction(call.req, async () =>
         moveToTrash(call, collection, (await target(call)).id),
       )
       return respond(call, doc as unknown as EventDoc)

@@ -24,7 +24,8 @@ import { findByName } from './sameName.js'
 import { searchCondition } from './search.js'
 import { loadMedia } from './related.js'
 import { method, type RestCall, type Route } from './route.js'
-import { inTransaction, moveToTrash } from './transaction.js'
+import { moveToTrash } from './trash.js'
+import { inTransaction } from '../database/transactions.js'
 import { statusScope } from './visibility.js'
 
 type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: MediaId | null }
@@ -233,7 +234,7 @@ export function linkedPostRoutes<D extends Doc>(
     const name = (call.params as Record<string, string>)[kind.resource]
     // As the original: a record with that name (whatever its case) already exists, so it is the answer
     // (docs/api.md#write-routes). Creators of one name take turns, so parallel ones make one record.
-    const doc = await inTransaction(call, async () => {
+    const doc = await inTransaction(call.req, async () => {
       await lockUntilCommit(call.req, [nameLock(collection, name)])
       return (
         (await findByName<D & { name?: string | null }>(call, collection, name)) ??
@@ -267,7 +268,7 @@ export function linkedPostRoutes<D extends Doc>(
     })
 
   async function update(call: RestCall) {
-    const doc = await inTransaction(call, async () =>
+    const doc = await inTransaction(call.req, async () =>
       call.req.payload.update({
         ...asCaller(call),
         collection,
@@ -281,7 +282,7 @@ export function linkedPostRoutes<D extends Doc>(
 
   /** Deleting moves the record to the trash, as the original; a second delete is a 410. */
   async function remove(call: RestCall) {
-    const doc = await inTransaction(call, async () =>
+    const doc = await inTransaction(call.req, async () =>
       moveToTrash(call, collection, (await target(call)).id),
     )
     const related = await loadMedia(call, [doc as unknown as D])

@@ -21,7 +21,7 @@ import { type Address, locate, occurrenceById } from './locate.js'
 import { withOwnContent } from './occurrenceContent.js'
 import { loadRelated } from './related.js'
 import type { RestCall, RestResult } from './route.js'
-import { inTransaction } from './transaction.js'
+import { inTransaction } from '../database/transactions.js'
 
 const durationOf = (occurrence: OccurrenceDoc) =>
   Date.parse(occurrence.endDate) - Date.parse(occurrence.startDate)
@@ -55,7 +55,7 @@ export function occurrenceWrites(
     if (call.params.scope === 'all')
       return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
     if (call.params.scope === 'following')
-      return inTransaction(call, async () => {
+      return inTransaction(call.req, async () => {
         const copy = await splitAt(call, occurrence, seriesAddress)
         if (!copy) return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
         return updateEvent(await shiftedToSeries(call, occurrence, copy), {
@@ -69,7 +69,7 @@ export function occurrenceWrites(
           name,
           `An occurrence has no ${name} of its own: write it to its event (${occurrence.series}), or send scope=all.`,
         )
-    const { series, written } = await inTransaction(call, async () => {
+    const { series, written } = await inTransaction(call.req, async () => {
       const series = await target(call, seriesAddress)
       if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
       const own = { ...series, startDate: occurrence.startDate, endDate: occurrence.endDate }
@@ -196,7 +196,7 @@ export function occurrenceWrites(
   async function cancel(call: RestCall, stored: number) {
     const occurrence = await occurrenceById(call, stored)
     if (!occurrence) throw eventNotFound(call.path.id!)
-    const event = await inTransaction(call, async () => {
+    const event = await inTransaction(call.req, async () => {
       const series = await target(call, {
         where: { id: { equals: occurrence.series } },
         trash: true,

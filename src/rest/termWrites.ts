@@ -12,7 +12,7 @@ import { bodyIdParam, nonEmptyString, type Param, stringValue } from './params.j
 import { method, type RestCall } from './route.js'
 import { findByName } from './sameName.js'
 import { addressOf, lockedTarget } from './locate.js'
-import { inTransaction } from './transaction.js'
+import { inTransaction } from '../database/transactions.js'
 
 type Ancestry = (call: RestCall) => Promise<Map<Id, TermDoc>>
 
@@ -119,7 +119,7 @@ export function termWriteMethods(
     returns: { schema: 'Term', status: 201 },
     handler: async (call) => {
       await checkParent(call)
-      const term = await inTransaction(call, async () => {
+      const term = await inTransaction(call.req, async () => {
         await checkUnique(call, call.params.name!, call.params.parent ?? null)
         return call.req.payload.create({
           ...asCaller(call),
@@ -138,7 +138,7 @@ export function termWriteMethods(
     returns: { schema: 'Term' },
     handler: async (call) => {
       await checkParent(call)
-      const term = await inTransaction(call, async () => {
+      const term = await inTransaction(call.req, async () => {
         const existing = await target(call)
         if (call.params.name !== undefined) {
           await checkUnique(
@@ -165,7 +165,7 @@ export function termWriteMethods(
     params: { ml_language: languageParam(locales) },
     returns: { schema: 'Term' },
     handler: async (call) =>
-      inTransaction(call, async () => {
+      inTransaction(call.req, async () => {
         const existing = await target(call)
         const previous = await respond(call, existing)
         await call.req.payload.delete({ ...asCaller(call), collection, id: existing.id })

@@ -1,9 +1,10 @@
-import type { CollectionSlug, Payload, PayloadRequest, TypedLocale } from 'payload'
+import type { CollectionSlug, Payload, TypedLocale } from 'payload'
 
 import { createHash } from 'node:crypto'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { createLocalReq } from 'payload'
 
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
+import { inTransaction } from '../../database/transactions.js'
 import { inBothScripts, ownText } from '../../fields/chineseConversions.js'
 import { keepCancelled } from '../../hooks/occurrences.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
@@ -386,8 +387,7 @@ async function importEntry(
     mapped.map(([language]) => language!),
   )
   const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
+  const id = await inTransaction(req, async () => {
     let id = existing?.id
     for (const [index, [language, fields]] of mapped.entries()) {
       const richText = Object.fromEntries(
@@ -420,11 +420,8 @@ async function importEntry(
           : ((await payload.update({ ...write, id, trash: true })).id as number)
     }
     if (base.cancelled) await keepCancelled(req, context.calendar, id!, base.cancelled)
-    await commitTransaction(req as PayloadRequest)
-    context.remember(id!)
-  } catch (error) {
-    await killTransaction(req as PayloadRequest)
-    throw error
-  }
+    return id!
+  })
+  context.remember(id)
   return existing ? 'updated' : 'created'
 }
