@@ -20,6 +20,7 @@ const LAYERS = [
   'fields',
   'hooks',
   'media',
+  'query',
   'serialize',
   'ical',
   'admin',

@@ -19,7 +19,7 @@ import {
   invalidParam,
   notAccessible,
 } from '../src/rest/errors.js'
-import { searchableProtected, unlocked } from '../src/rest/eventAccess.js'
+import { searchableProtected, unlocked } from '../src/query/eventAccess.js'
 import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import {
   CALENDAR_VARY,
@@ -30,15 +30,15 @@ import {
   icalParam,
   wantsCalendar,
 } from '../src/rest/ical/answer.js'
-import { venuesWithCoordinates } from '../src/rest/geo.js'
-import { asCaller } from '../src/rest/localApi.js'
+import { venuesWithCoordinates } from '../src/query/geo.js'
+import { asCaller } from '../src/query/reader.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
 import {
   findOccurrencePage,
   NOT_CANCELLED,
   type OccurrencePageQuery,
-} from '../src/rest/occurrenceReads.js'
-import { findByIds, type Page } from '../src/rest/reads.js'
+} from '../src/query/occurrenceReads.js'
+import { findByIds, type Page } from '../src/query/reads.js'
 import { isSeries, occurrenceOfWireId } from '../src/recurrence/series.js'
 import {
   idList,
@@ -49,14 +49,15 @@ import {
   ParamError,
 } from '../src/rest/params.js'
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
-import { addressedOccurrence, addressOf, locate, occurrenceById } from '../src/rest/locate.js'
-import { loadRelated } from '../src/rest/related.js'
+import { addressedOccurrence, addressOf } from '../src/rest/locate.js'
+import { locate, occurrenceById } from '../src/query/locate.js'
+import { loadRelated } from '../src/query/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
-import { searchCondition } from '../src/rest/search.js'
-import { requireExisting, resolveTermIds } from '../src/rest/terms.js'
-import { statusScope } from '../src/rest/visibility.js'
+import { searchCondition } from '../src/query/search.js'
+import { requireExisting, resolveTermIds } from '../src/query/terms.js'
+import { statusScope } from '../src/query/visibility.js'
 import { ownContent, serializeEvent } from '../src/serialize/event.js'
-import { withOwnContent } from '../src/rest/occurrenceContent.js'
+import { withOwnContent } from '../src/query/occurrenceContent.js'
 import { organizerKind } from './organizers.js'
 import { venueKind } from './venues.js'
 

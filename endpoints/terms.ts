@@ -11,13 +11,13 @@ import {
   searchParam,
 } from '../src/rest/commonParams.js'
 import { invalidParam } from '../src/rest/errors.js'
-import { asCaller } from '../src/rest/localApi.js'
+import { asCaller } from '../src/query/reader.js'
 import { termEnvelope } from '../src/rest/pagination.js'
 import { idList, idParam, list, nonEmptyString, type Param, recordId } from '../src/rest/params.js'
-import { findAll, findFirst } from '../src/rest/reads.js'
+import { findAll, findFirst } from '../src/query/reads.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
-import { searchCondition } from '../src/rest/search.js'
-import { requireExisting } from '../src/rest/terms.js'
+import { searchCondition } from '../src/query/search.js'
+import { requireExisting } from '../src/query/terms.js'
 import { termWriteMethods } from '../src/rest/termWrites.js'
 
 const ORDER_BY = [

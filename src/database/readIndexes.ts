@@ -16,7 +16,7 @@ function addIndex(table: RawTable | undefined, name: string, on: string[]) {
  * builds its schema, so that the host's migrations create them:
  * - events by id with the list columns: counting the events that a filter by links matches reads the index only;
  * - recurring events (a `recurrence` value) with the list columns and their ids: a list's set of recurring events,
- *   whose kept counts make its total (`src/rest/occurrenceTotals.ts`), is read from the index alone;
+ *   whose kept counts make its total (`src/query/occurrenceTotals.ts`), is read from the index alone;
  * - translations (`<collection>_locales`) by record: Payload indexes (`_locale`, `_parent_id`) only, so loading
  *   the translations of a page of records scanned the whole table;
  * - links (`<collection>_rels`) by linked record, field and record: Payload indexes each linked column alone, so a

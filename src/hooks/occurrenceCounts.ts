@@ -50,7 +50,7 @@ export function countRows(series: Id, timings: Timing[]): Record<string, unknown
 
 /**
  * Whether an event's occurrences are counted: those of an event with a `recurrence` value, which lists count from
- * the counts; the others are single events, counted on the events' own index (`src/rest/occurrenceReads.ts`).
+ * the counts; the others are single events, counted on the events' own index (`src/query/occurrenceReads.ts`).
  */
 export const isCounted = (recurrence: unknown): boolean =>
   recurrence !== null && recurrence !== undefined

@@ -13,7 +13,7 @@ import {
   MARKING,
   type Marking,
 } from '../fields/chineseConversions.js'
-import { asCaller } from './localApi.js'
+import { asCaller } from '../query/reader.js'
 
 type Body = { locale?: unknown; fields?: unknown; action?: unknown }
 

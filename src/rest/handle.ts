@@ -42,6 +42,7 @@ import {
 import { describeRoute } from './describe.js'
 import { siteURL } from './siteURL.js'
 import { validationFailure } from './wireNames.js'
+import { UnknownFilterValue } from '../query/errors.js'
 import { dropForeignCookieLogin, isPreflight } from './cors.js'
 import { METHODS } from './route.js'
 
@@ -78,6 +79,7 @@ function toRestError(
   options: ResolvedCalendarOptions,
 ): RestError {
   if (error instanceof RestError) return error
+  if (error instanceof UnknownFilterValue) return invalidParam(error.param)
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
   if (error instanceof ValidationError) return validationFailure(error, options)
   // A write that kept losing races to other writers after its retries is a busy database too: try again later.

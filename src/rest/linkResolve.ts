@@ -5,7 +5,7 @@ import type { RestCall } from './route.js'
 
 import { lockUntilCommit, nameLock } from '../database/writeLocks.js'
 import { invalidParam } from './errors.js'
-import { asCaller } from './localApi.js'
+import { asCaller } from '../query/reader.js'
 import { bodyRecordId, isNumeric } from './params.js'
 import { findByName } from './sameName.js'
 import { within } from './wireNames.js'

@@ -13,20 +13,21 @@ import {
   statusParam,
 } from './commonParams.js'
 import { archivePageNotFound, forbidden, invalidParam, isInTrash, notAccessible } from './errors.js'
-import { mayEdit } from './eventAccess.js'
-import { asCaller } from './localApi.js'
-import { addressOf, locate, lockedTarget } from './locate.js'
-import { findPage } from './reads.js'
+import { mayEdit } from '../query/eventAccess.js'
+import { asCaller } from '../query/reader.js'
+import { addressOf, lockedTarget } from './locate.js'
+import { locate } from '../query/locate.js'
+import { findPage } from '../query/reads.js'
 import { postEnvelope, postListResult } from './pagination.js'
 import { idParam, nonEmptyString, type Param, stringValue } from './params.js'
 import { publicationData, publicationParams } from './postWrites.js'
 import { findByName } from './sameName.js'
-import { searchCondition } from './search.js'
-import { loadMedia } from './related.js'
+import { searchCondition } from '../query/search.js'
+import { loadMedia } from '../query/related.js'
 import { method, type RestCall, type Route } from './route.js'
 import { moveToTrash } from './trash.js'
 import { inTransaction } from '../database/transactions.js'
-import { statusScope } from './visibility.js'
+import { statusScope } from '../query/visibility.js'
 
 type Doc = { id: Id; author?: Id | null; deletedAt?: string | null; image?: MediaId | null }
 

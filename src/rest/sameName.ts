@@ -4,7 +4,7 @@ import type { Id } from '../core/model.js'
 import type { RestCall } from './route.js'
 
 import { foldName } from '../database/writeLocks.js'
-import { asCaller } from './localApi.js'
+import { asCaller } from '../query/reader.js'
 
 /** A character `like` cannot be trusted to match as itself whatever its case. */
 const unsure = (char: string) =>

@@ -18,9 +18,9 @@ import { NAMESPACE_REQUEST } from '../../src/hooks/protectedFields.js'
 import {
   findOccurrencePage,
   throughLocalApi as occurrencesThroughLocalApi,
-} from '../../src/rest/occurrenceReads.js'
-import { findByIds, findPage, readsInSql } from '../../src/rest/reads.js'
-import { searchCondition } from '../../src/rest/search.js'
+} from '../../src/query/occurrenceReads.js'
+import { findByIds, findPage, readsInSql } from '../../src/query/reads.js'
+import { searchCondition } from '../../src/query/search.js'
 import { createCalendar, inDays } from '../helpers/calendar.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'

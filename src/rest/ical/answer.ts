@@ -23,10 +23,10 @@ import { expandEvent, horizonOf, seriesTimingOf } from '../../hooks/occurrences.
 import { mostOccurrences } from '../../recurrence/expand.js'
 import { ownContent, serializeEvent } from '../../serialize/event.js'
 import { globalIds } from '../../serialize/post.js'
-import { asCaller } from '../localApi.js'
-import { withOwnContent } from '../occurrenceContent.js'
-import { NOT_CANCELLED } from '../occurrenceReads.js'
-import { loadRelated } from '../related.js'
+import { asCaller } from '../../query/reader.js'
+import { withOwnContent } from '../../query/occurrenceContent.js'
+import { NOT_CANCELLED } from '../../query/occurrenceReads.js'
+import { loadRelated } from '../../query/related.js'
 import { acceptsCalendar, CALENDAR_TYPE } from './negotiate.js'
 
 export const icalParam: Param<boolean> = booleanParam(

@@ -9,7 +9,7 @@ import type {
   TermDoc,
   VenueDoc,
 } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
 import { findByIds } from './reads.js'
 
@@ -19,37 +19,37 @@ const unique = <I extends MediaId>(ids: (I | null | undefined)[]) => [
 
 /** Loads the records with these ids in one go; those the caller may not read are simply absent. */
 export const loadByIds = <T extends { id: MediaId }>(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   ids: (MediaId | null | undefined)[],
-) => findByIds<T>(call, collection, unique(ids))
+) => findByIds<T>(reader, collection, unique(ids))
 
 /** Every record a page of events refers to: one query per related collection, media last. */
-export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<Related> {
-  const { slugs } = call.options
+export async function loadRelated(reader: Reader, events: EventDoc[]): Promise<Related> {
+  const { slugs } = reader.options
   const [venues, organizers, categories, tags] = await Promise.all([
     loadByIds<VenueDoc>(
-      call,
+      reader,
       slugs.venues,
       events.flatMap((event) => event.venue ?? []),
     ),
     loadByIds<OrganizerDoc>(
-      call,
+      reader,
       slugs.organizers,
       events.flatMap((event) => event.organizers ?? []),
     ),
     loadByIds<TermDoc>(
-      call,
+      reader,
       slugs.categories,
       events.flatMap((event) => event.categories ?? []),
     ),
     loadByIds<TermDoc>(
-      call,
+      reader,
       slugs.tags,
       events.flatMap((event) => event.tags ?? []),
     ),
   ])
-  const media = await loadByIds<MediaDoc>(call, slugs.media, [
+  const media = await loadByIds<MediaDoc>(reader, slugs.media, [
     ...events.map((event) => event.image),
     ...[...venues.values()].map((venue) => venue.image),
     ...[...organizers.values()].map((organizer) => organizer.image),
@@ -59,12 +59,12 @@ export async function loadRelated(call: RestCall, events: EventDoc[]): Promise<R
 
 /** For records without events: only their images. */
 export async function loadMedia(
-  call: RestCall,
+  reader: Reader,
   docs: { image?: MediaId | null }[],
 ): Promise<Related> {
   const media = await loadByIds<MediaDoc>(
-    call,
-    call.options.slugs.media,
+    reader,
+    reader.options.slugs.media,
     docs.map((doc) => doc.image),
   )
   return { venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), media }

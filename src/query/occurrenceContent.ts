@@ -1,9 +1,9 @@
 import type { TypedLocale } from 'payload'
 
 import type { Id, OccurrenceDoc } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
-import { asCaller } from './localApi.js'
+import { asCaller } from './reader.js'
 
 /**
  * Occurrences with what the changed ones have of their own (docs/api.md#changing-one-occurrence), in the caller's
@@ -11,16 +11,16 @@ import { asCaller } from './localApi.js'
  * occurrence's in another. Lists read the occurrences' own columns; only the changed ones are read again.
  */
 export async function withOwnContent(
-  call: RestCall,
+  reader: Reader,
   occurrences: OccurrenceDoc[],
 ): Promise<OccurrenceDoc[]> {
   const changed = occurrences.filter((occurrence) => occurrence.changed).map(({ id }) => id)
   if (!changed.length) return occurrences
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.occurrences,
+  const { docs } = await reader.req.payload.find({
+    ...asCaller(reader),
+    collection: reader.options.slugs.occurrences,
     where: { id: { in: changed } },
-    locale: call.locale as TypedLocale,
+    locale: reader.locale as TypedLocale,
     fallbackLocale: false,
     pagination: false,
     select: { title: true, description: true, venue: true, organizers: true, image: true },

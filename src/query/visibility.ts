@@ -1,9 +1,9 @@
 import type { Where } from 'payload'
 
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
 import { POST_STATUSES } from '../core/constants.js'
-import { invalidParam } from './errors.js'
+import { UnknownFilterValue } from './errors.js'
 
 export type StatusScope = {
   where: Where
@@ -17,9 +17,9 @@ export type StatusScope = {
  * Which publication states a list shows. Callers who may not read drafts see `publish` only and get a 400 for any
  * other status; the others see every state but trash by default, and may ask for any, trash included.
  */
-export function statusScope(call: RestCall, requested: string[] | undefined): StatusScope {
-  if (!call.options.access.readDrafts({ req: call.req })) {
-    if (requested?.some((status) => status !== 'publish')) throw invalidParam('status')
+export function statusScope(reader: Reader, requested: string[] | undefined): StatusScope {
+  if (!reader.options.access.readDrafts({ req: reader.req })) {
+    if (requested?.some((status) => status !== 'publish')) throw new UnknownFilterValue('status')
     return { where: { status: { equals: 'publish' } }, trash: false, echo: 'publish' }
   }
   if (!requested)

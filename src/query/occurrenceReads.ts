@@ -1,14 +1,14 @@
 import type { Where } from 'payload'
 
 import type { OccurrenceDoc } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
 import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
 import { recordColumns, toRecords } from '../database/sql/records.js'
 import type { SqlQuery } from '../database/sql/connection.js'
 import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
 import { keepsOccurrenceCounts } from '../hooks/occurrenceCounts.js'
-import { asCaller } from './localApi.js'
+import { asCaller } from './reader.js'
 import { recurringTotal, type Window } from './occurrenceTotals.js'
 import { type Page, type Plan, plan, PROBE_SHARE } from './reads.js'
 
@@ -53,15 +53,15 @@ const OWN_COLUMNS = { title: false, description: false, venue: false, organizers
  * the filters allow, else through the Local API as the caller: the matching events first, then their occurrences.
  */
 export async function findOccurrencePage(
-  call: RestCall,
+  reader: Reader,
   query: OccurrencePageQuery,
 ): Promise<Page<OccurrenceDoc>> {
-  const events = await plan(call, call.options.slugs.events, query.events, query.trash)
+  const events = await plan(reader, reader.options.slugs.events, query.events, query.trash)
   if (events === 'none') return { docs: [], totalDocs: 0 }
-  const { payload } = call.req
-  const occurrences = collectionTables(payload, call.options.slugs.occurrences)
+  const { payload } = reader.req
+  const occurrences = collectionTables(payload, reader.options.slugs.occurrences)
   const counts = keepsOccurrenceCounts(payload)
-    ? collectionTables(payload, call.options.slugs.occurrenceCounts)
+    ? collectionTables(payload, reader.options.slugs.occurrenceCounts)
     : undefined
   if (events && occurrences.complete) {
     try {
@@ -70,7 +70,7 @@ export async function findOccurrencePage(
       if (!(error instanceof UnsupportedQuery)) throw error
     }
   }
-  return throughLocalApi(call, query)
+  return throughLocalApi(reader, query)
 }
 
 async function sqlPage(
@@ -203,16 +203,16 @@ const bySort = (sort: string[], valueOf: (row: Sortable, field: string) => unkno
  * ordered and paged here when the order or `firstOfSeries` needs the events' fields, else by the database.
  */
 export async function throughLocalApi(
-  call: RestCall,
+  reader: Reader,
   query: OccurrencePageQuery,
 ): Promise<Page<OccurrenceDoc>> {
-  const { slugs } = call.options
+  const { slugs } = reader.options
   const eventSort = query.sort
     .map((key) => key.replace(/^-/, ''))
     .filter((field) => field.startsWith(SERIES))
     .map((field) => field.slice(SERIES.length))
-  const { docs: events } = await call.req.payload.find({
-    ...asCaller(call),
+  const { docs: events } = await reader.req.payload.find({
+    ...asCaller(reader),
     collection: slugs.events,
     where: query.events,
     trash: query.trash,
@@ -224,8 +224,8 @@ export async function throughLocalApi(
     and: [occurrenceWhere(query), { series: { in: events.map((event) => event.id) } }],
   }
   if (!eventSort.length && !query.firstOfSeries) {
-    const { docs, totalDocs } = await call.req.payload.find({
-      ...asCaller(call),
+    const { docs, totalDocs } = await reader.req.payload.find({
+      ...asCaller(reader),
       collection: slugs.occurrences,
       where,
       select: OWN_COLUMNS,
@@ -238,16 +238,16 @@ export async function throughLocalApi(
       docs.length || query.page === 1
         ? totalDocs
         : (
-            await call.req.payload.count({
-              ...asCaller(call),
+            await reader.req.payload.count({
+              ...asCaller(reader),
               collection: slugs.occurrences,
               where,
             })
           ).totalDocs
     return { docs: docs as unknown as OccurrenceDoc[], totalDocs: counted }
   }
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
+  const { docs } = await reader.req.payload.find({
+    ...asCaller(reader),
     collection: slugs.occurrences,
     where,
     pagination: false,

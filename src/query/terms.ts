@@ -1,10 +1,10 @@
 import type { CollectionSlug, Where } from 'payload'
 
 import type { Id } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
-import { invalidParam } from './errors.js'
-import { asCaller } from './localApi.js'
+import { UnknownFilterValue } from './errors.js'
+import { asCaller } from './reader.js'
 import { findAll } from './reads.js'
 
 /**
@@ -12,7 +12,7 @@ import { findAll } from './reads.js'
  * categories of each term are included, at every depth.
  */
 export async function resolveTermIds(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   values: (number | string)[],
   param: string,
@@ -24,19 +24,19 @@ export async function resolveTermIds(
     ...(ids.length ? [{ id: { in: ids } }] : []),
     ...(slugs.length ? [{ slug: { in: slugs } }] : []),
   ]
-  const found = await findAll<{ id: Id; slug: string }>(call, { collection, where: { or } })
+  const found = await findAll<{ id: Id; slug: string }>(reader, { collection, where: { or } })
   const known = new Set<number | string>(found.flatMap((doc) => [doc.id, doc.slug]))
-  if (values.some((value) => !known.has(value))) throw invalidParam(param)
+  if (values.some((value) => !known.has(value))) throw new UnknownFilterValue(param)
   const matched = found.map((doc) => doc.id)
-  return descendants ? withDescendants(call, collection, matched) : matched
+  return descendants ? withDescendants(reader, collection, matched) : matched
 }
 
 async function withDescendants(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   roots: Id[],
 ): Promise<Id[]> {
-  const docs = await findAll<{ id: Id; parent: Id }>(call, {
+  const docs = await findAll<{ id: Id; parent: Id }>(reader, {
     collection,
     where: { parent: { exists: true } },
   })
@@ -58,15 +58,15 @@ async function withDescendants(
 
 /** Checks that every id is a record the caller can see; otherwise a 400 on `param`. */
 export async function requireExisting(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   ids: Id[],
   param: string,
 ) {
-  const { totalDocs } = await call.req.payload.count({
-    ...asCaller(call),
+  const { totalDocs } = await reader.req.payload.count({
+    ...asCaller(reader),
     collection,
     where: { id: { in: ids } },
   })
-  if (totalDocs !== new Set(ids).size) throw invalidParam(param)
+  if (totalDocs !== new Set(ids).size) throw new UnknownFilterValue(param)
 }

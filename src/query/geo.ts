@@ -1,9 +1,9 @@
 import type { Where } from 'payload'
 
 import type { Id } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
-import { asCaller } from './localApi.js'
+import { asCaller } from './reader.js'
 
 const EARTH_RADIUS_KM = 6371
 
@@ -17,7 +17,7 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 
 /** Venues with coordinates, with their distance from a point when one is given (bounding box first, then exact). */
 export async function venuesWithCoordinates(
-  call: RestCall,
+  reader: Reader,
   near?: { lat: number; lng: number; radiusKm: number },
 ): Promise<Map<Id, number>> {
   const and: Where[] = [{ geoLat: { exists: true } }, { geoLng: { exists: true } }]
@@ -35,9 +35,9 @@ export async function venuesWithCoordinates(
       )
     }
   }
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.venues,
+  const { docs } = await reader.req.payload.find({
+    ...asCaller(reader),
+    collection: reader.options.slugs.venues,
     pagination: false,
     select: { geoLat: true, geoLng: true },
     where: { and },

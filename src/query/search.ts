@@ -1,7 +1,7 @@
 import type { CollectionSlug, TypedLocale, Where } from 'payload'
 
 import type { Id } from '../core/model.js'
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
 import { inEveryScript } from '../core/convertChinese.js'
 import { KEEP_WRITE_ONLY } from '../hooks/writeOnly.js'
@@ -31,8 +31,8 @@ const likeAny = (fields: string[], texts: string[]): Where => ({
  * escape works on every adapter, so a search holding them is matched in two steps: `like` on the text between them
  * finds the candidates (a superset), and the ids of those whose fields hold the words as written are kept.
  */
-export async function searchCondition(call: RestCall, search: Search): Promise<Where> {
-  const scripts = call.options.chinese
+export async function searchCondition(reader: Reader, search: Search): Promise<Where> {
+  const scripts = reader.options.chinese
   const forms = scripts ? await inEveryScript(search.search, scripts) : [search.search]
   if (!LIKE_SPECIAL.test(search.search)) return likeAny(search.fields, forms)
   const arounds = forms
@@ -40,10 +40,10 @@ export async function searchCondition(call: RestCall, search: Search): Promise<W
     .filter(Boolean)
   // As the caller, but in a request of its own, so that keeping write-only fields for this read keeps them for no
   // other.
-  const { docs } = await call.req.payload.find({
-    user: call.req.user,
+  const { docs } = await reader.req.payload.find({
+    user: reader.req.user,
     overrideAccess: false,
-    locale: call.locale as TypedLocale,
+    locale: reader.locale as TypedLocale,
     depth: 0,
     context: { [KEEP_WRITE_ONLY]: true },
     collection: search.collection,

@@ -1,12 +1,12 @@
 import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
 
-import type { RestCall } from './route.js'
+import type { Reader } from './reader.js'
 
 import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
 import { type SqlConnection, sqlConnection } from '../database/sql/connection.js'
 import { recordColumns, toRecords } from '../database/sql/records.js'
 import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
-import { asCaller } from './localApi.js'
+import { asCaller } from './reader.js'
 
 export type PageQuery = {
   collection: CollectionSlug
@@ -54,17 +54,17 @@ function localeChain(req: PayloadRequest, locale: string): string[] {
  * Payload adds it. `none` when the caller may read nothing; null when SQL cannot serve (then the Local API does).
  */
 export async function plan(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   where: Where,
   trash: boolean,
 ): Promise<Plan | 'none' | null> {
-  const connection = await sqlConnection(call.req.payload)
+  const connection = await sqlConnection(reader.req.payload)
   // Inside a write's transaction only the Local API sees what the write has done so far.
-  if (!connection || call.req.transactionID) return null
-  const tables = collectionTables(call.req.payload, collection)
+  if (!connection || reader.req.transactionID) return null
+  const tables = collectionTables(reader.req.payload, collection)
   if (!tables.complete) return null
-  const access = await readAccess(call.req, collection)
+  const access = await readAccess(reader.req, collection)
   if (access === false) return 'none'
   const and: Where[] = [where]
   if (access !== true) and.push(access)
@@ -94,7 +94,7 @@ type Slice = { sort: string[]; limit?: number; offset?: number; probe?: boolean 
 
 /** Rows of the records matching the plan, in `sort` order, as records. */
 async function sqlRecords(
-  call: RestCall,
+  reader: Reader,
   chosen: Plan,
   { sort, limit, offset = 0, probe = false }: Slice,
 ) {
@@ -102,7 +102,7 @@ async function sqlRecords(
   const { sql } = connection
   const page = limit === undefined ? sql`` : sql` LIMIT ${limit} OFFSET ${offset}`
   const filter = whereToSql(connection, tables, chosen.where, { fullText: chosen.fullText, probe })
-  const chain = localeChain(call.req, call.locale)
+  const chain = localeChain(reader.req, reader.locale)
   const rows = await connection.rows(
     sql`SELECT ${recordColumns(connection, tables, chain)} FROM ${sql.identifier(tables.main)}
         WHERE ${filter} ORDER BY ${orderBy(chosen, sort)}${page}`,
@@ -130,7 +130,7 @@ export const PROBE_SHARE = 1 / 100
 
 /** Runs `inSql` when the read can be done in SQL, else `throughLocalApi`. */
 async function read<R>(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   where: Where,
   trash: boolean,
@@ -138,7 +138,7 @@ async function read<R>(
   nothing: R,
   throughLocalApi: () => Promise<R>,
 ): Promise<R> {
-  const chosen = await plan(call, collection, where, trash)
+  const chosen = await plan(reader, collection, where, trash)
   if (chosen === 'none') return nothing
   if (chosen) {
     try {
@@ -155,11 +155,11 @@ async function read<R>(
  * allow (a few small queries, no per-record work in Payload), else through the Local API as the caller: the
  * records and the totals are the same either way.
  */
-export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> {
+export function findPage<T>(reader: Reader, query: PageQuery): Promise<Page<T>> {
   const { collection, limit, page, sort, where } = query
   const trash = query.trash ?? false
   return read<Page<T>>(
-    call,
+    reader,
     collection,
     where,
     trash,
@@ -168,13 +168,13 @@ export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> 
       const totalDocs = await sqlCount(chosen)
       if (offset >= totalDocs) return { docs: [], totalDocs }
       const probe = offset + limit <= totalDocs * PROBE_SHARE
-      const docs = await sqlRecords(call, chosen, { sort, limit, offset, probe })
+      const docs = await sqlRecords(reader, chosen, { sort, limit, offset, probe })
       return { docs: docs as unknown as T[], totalDocs }
     },
     { docs: [], totalDocs: 0 },
     async () => {
-      const result = await call.req.payload.find({
-        ...asCaller(call),
+      const result = await reader.req.payload.find({
+        ...asCaller(reader),
         collection,
         showHiddenFields: true,
         trash,
@@ -190,7 +190,7 @@ export function findPage<T>(call: RestCall, query: PageQuery): Promise<Page<T>> 
 
 /** The first record matching `where` that the caller may read (by id), if any. */
 export function findFirst<T>(
-  call: RestCall,
+  reader: Reader,
   {
     collection,
     where,
@@ -198,16 +198,16 @@ export function findFirst<T>(
   }: { collection: CollectionSlug; where: Where; trash?: boolean },
 ) {
   return read<T | undefined>(
-    call,
+    reader,
     collection,
     where,
     trash,
     async (chosen) =>
-      (await sqlRecords(call, chosen, { sort: ['id'], limit: 1 }))[0] as T | undefined,
+      (await sqlRecords(reader, chosen, { sort: ['id'], limit: 1 }))[0] as T | undefined,
     undefined,
     async () => {
-      const { docs } = await call.req.payload.find({
-        ...asCaller(call),
+      const { docs } = await reader.req.payload.find({
+        ...asCaller(reader),
         collection,
         limit: 1,
         pagination: false,
@@ -223,7 +223,7 @@ export function findFirst<T>(
 
 /** Every record matching `where` that the caller may read, by id. */
 export function findAll<T>(
-  call: RestCall,
+  reader: Reader,
   {
     collection,
     where,
@@ -231,16 +231,16 @@ export function findAll<T>(
   }: { collection: CollectionSlug; where: Where; trash?: boolean },
 ) {
   return read<T[]>(
-    call,
+    reader,
     collection,
     where,
     trash,
-    async (chosen) => (await sqlRecords(call, chosen, { sort: ['id'] })) as unknown as T[],
+    async (chosen) => (await sqlRecords(reader, chosen, { sort: ['id'] })) as unknown as T[],
     [],
     async () =>
       (
-        await call.req.payload.find({
-          ...asCaller(call),
+        await reader.req.payload.find({
+          ...asCaller(reader),
           collection,
           pagination: false,
           showHiddenFields: true,
@@ -254,12 +254,12 @@ export function findAll<T>(
 
 /** The records with these ids that the caller may read, by id. */
 export async function findByIds<T extends { id: number | string }>(
-  call: RestCall,
+  reader: Reader,
   collection: CollectionSlug,
   ids: (number | string)[],
   { trash = false }: { trash?: boolean } = {},
 ): Promise<Map<T['id'], T>> {
   if (!ids.length) return new Map()
-  const docs = await findAll<T>(call, { collection, where: { id: { in: ids } }, trash })
+  const docs = await findAll<T>(reader, { collection, where: { id: { in: ids } }, trash })
   return new Map(docs.map((doc) => [doc.id, doc]))
 }
