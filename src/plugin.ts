@@ -27,6 +27,7 @@ import { withNumberedIds } from './hooks/numberedIds.js'
 import { prepareCalendarDatabase } from './database/startup.js'
 import { withCalendarI18n } from './core/adminLanguages.js'
 import { defaultLocalization } from './core/contentLocales.js'
+import { lackedBy, payloadHas, payloadVersion, reportOlderPayload } from './core/payloadFeatures.js'
 import { resolveOptions, withPluginOptions } from './core/options.js'
 import { reportUnfillableMediaFields } from './media/mediaFields.js'
 import { unavailableAfterError } from './rest/errors.js'
@@ -42,11 +43,17 @@ import { reportSiteURL } from './rest/siteURL.js'
 export const eventsCalendarPlugin =
   (input: EventsCalendarOptions = {}) =>
   (config: Config): Config => {
-    const localization = config.localization || defaultLocalization(input)
+    const version = payloadVersion()
+    const fallbackChains = payloadHas('fallbackChains', version)
+    const localization = config.localization || defaultLocalization(input, fallbackChains)
     const locales = localization.locales.map((locale) =>
       typeof locale === 'string' ? locale : locale.code,
     )
     const options = resolveOptions(input, locales)
+    // Only the locales the plugin makes have chains, and only three or more make one longer than a locale.
+    const lacking = lackedBy(version).filter(
+      (feature) => feature !== 'fallbackChains' || (!config.localization && locales.length > 2),
+    )
     const existing = config.collections ?? []
     const usersSlug = (config.admin?.user ??
       existing.find((collection) => collection.auth)?.slug ??
@@ -118,6 +125,7 @@ export const eventsCalendarPlugin =
         await config.onInit?.(payload)
         authenticateOnPrimary(payload)
         watchAuthReads(payload)
+        reportOlderPayload(payload, lacking, version)
         reportSiteURL(payload, options)
         reportUnfillableMediaFields(payload, options.slugs.media)
         await prepareCalendarDatabase(payload)

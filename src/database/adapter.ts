@@ -1,9 +1,8 @@
 import type { BaseDatabaseAdapter } from 'payload'
 
 import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
+
+import { installedVersion } from '../core/installedVersion.js'
 
 /**
  * The one door to the internals of Payload's SQL adapters (`@payloadcms/db-sqlite`, `@payloadcms/db-postgres`,
@@ -316,25 +315,6 @@ export const isSqlAdapter = (db: { name?: string }): boolean =>
 /** Whether the adapter is a SQL one with the internals of a feature (see `checkInternals`). */
 export const hasFeature = (db: object, feature: Feature): boolean =>
   isSqlAdapter(db as { name: string }) && !turnedOff.get(db)?.has(feature)
-
-/** The version of an installed package, as the site resolves it, for messages. */
-function installedVersion(name: string): string {
-  try {
-    let dir = path.dirname(createRequire(path.join(process.cwd(), 'noop.js')).resolve(name))
-    for (; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const file = path.join(dir, 'package.json')
-      if (!fs.existsSync(file)) continue
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-        name?: string
-        version?: string
-      }
-      if (manifest.name === name) return manifest.version ?? 'unknown'
-    }
-  } catch {
-    // Reported as unknown.
-  }
-  return 'unknown'
-}
 
 export class AdapterInternalsMissing extends Error {}
 

@@ -4,7 +4,8 @@ import { DEFAULT_LOCALES } from '../core/constants.js'
 import { calendarRequestPath, type RequestPathOptions } from '../rest/requestPath.js'
 
 /**
- * A Next.js proxy (`proxy.ts`, formerly `middleware.ts`) that serves `/{locale}/api/...` as
+ * A Next.js proxy (exported as `proxy` from `proxy.ts` on Next.js 16, as `middleware` from `middleware.ts` on
+ * Next.js 15, where it runs on the Edge runtime, so it uses nothing of Node's) that serves `/{locale}/api/...` as
  * `/api/...?ml_language={locale}`, makes API paths with broken `%` escapes decodable, so the calendar answers
  * them with its own errors, and passes the original's paths (`/wp-json/tribe/events/v1/...`,
  * `/?rest_route=/tribe/events/v1/...`) to the API, which serves them with the `wordpressPaths` option. `locales`
@@ -21,5 +22,8 @@ export function createCalendarProxy({
   }
 }
 
-/** The proxy for the default locales: `export { calendarProxy as proxy } from 'payload-events-calendar/next'`. */
+/**
+ * The proxy for the default locales: `export { calendarProxy as proxy } from 'payload-events-calendar/next'` (Next.js
+ * 16), `export { calendarProxy as middleware } from 'payload-events-calendar/next'` (Next.js 15).
+ */
 export const calendarProxy = createCalendarProxy()

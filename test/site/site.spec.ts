@@ -1,7 +1,8 @@
 /**
  * The plugin as a site owner gets it: the package is packed, installed into a fresh Payload site on PostgreSQL, added
  * to its config as the README says, migrated with Payload's own commands, built with Next.js's default bundler and
- * served by `next start` (and, last, `next dev`). Everything is checked over HTTP.
+ * served by `next start` (and, last, `next dev`). Everything is checked over HTTP. A second site, on the oldest
+ * Payload, Next.js and React that package.json admits, installs the same tarball and passes the essential checks.
  */
 import type { AddressInfo } from 'node:net'
 
@@ -13,10 +14,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 
+import { payloadHas } from '../../src/core/payloadFeatures.js'
 import { launchChromium, testWithChromium } from '../helpers/chromium.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { PNG } from '../helpers/png.js'
 import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './site.js'
+import { versionOf } from './versions.js'
 
 const exec = promisify(execFile)
 const NS = '/api/calendar/events/v1'
@@ -30,12 +33,14 @@ let site: Site
 let server: SiteProcess
 let token: string
 let eventId: number
+let oldestDatabase: TestDatabase
+let oldestSite: Promise<Site>
 
-const get = (pathname: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${pathname}`, { headers })
+const get = (pathname: string, headers: Record<string, string> = {}, at = server) =>
+  fetch(`${at.url}${pathname}`, { headers })
 
-async function json(pathname: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}${pathname}`, init)
+async function json(pathname: string, init: RequestInit = {}, at = server) {
+  const response = await fetch(`${at.url}${pathname}`, init)
   return {
     status: response.status,
     headers: response.headers,
@@ -43,12 +48,65 @@ async function json(pathname: string, init: RequestInit = {}) {
   }
 }
 
-const write = (pathname: string, body: unknown) =>
-  json(pathname, {
+const write = (pathname: string, body: unknown, at = server, as = token) =>
+  json(
+    pathname,
+    {
+      method: 'POST',
+      headers: { authorization: `JWT ${as}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    at,
+  )
+
+const registerEditor = async (at: SiteProcess): Promise<string> =>
+  (
+    await json(
+      '/api/users/first-register',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(EDITOR),
+      },
+      at,
+    )
+  ).body.token
+
+/** The editor's login cookie, as the admin's login form gets it. */
+async function signIn(at: SiteProcess): Promise<string> {
+  const login = await fetch(`${at.url}/api/users/login`, {
     method: 'POST',
-    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EDITOR),
   })
+  return login.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('payload-token='))!
+    .split(';')[0]
+}
+
+/**
+ * The admin's calendar pages for a signed-in editor: the month view, the events list, the list of every date (whose
+ * rows open their event: `formatDocURL`, which a Payload before 3.57 passes to the browser and fails on) and the
+ * event's form.
+ */
+async function expectCalendarPages(at: SiteProcess, event: { id: number; title: string }) {
+  const cookie = await signIn(at)
+  const page = async (pathname: string) => {
+    const response = await get(pathname, { cookie, 'sec-fetch-site': 'same-origin' }, at)
+    return [pathname, response.status, await response.text()] as const
+  }
+  const pages = [
+    [await page('/admin/calendar'), 'pec-calendar__grid'],
+    [await page('/admin/collections/events'), event.title],
+    [await page('/admin/collections/event-occurrences'), `/admin/collections/events/${event.id}`],
+    [await page(`/admin/collections/events/${event.id}`), event.title],
+  ] as const
+  for (const [[pathname, status, html], shows] of pages) {
+    expect([pathname, status]).toEqual([pathname, 200])
+    expect(html).toContain(shows)
+  }
+}
 
 /** The 20th of next month, as `yyyy-MM-dd`: ahead of now in every zone. */
 function nextMonthDay(): string {
@@ -61,22 +119,23 @@ function nextMonthDay(): string {
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-site-'))
   database = await createTestDatabase()
+  oldestDatabase = await createTestDatabase()
   tarball = await packPlugin(path.join(work, 'pack'))
+  // The oldest site installs (mostly downloads) while this one builds (mostly computes); its tests await it.
+  oldestSite = createSite(path.join(work, 'oldest'), tarball, oldestDatabase.uri, 'oldest')
+  oldestSite.catch(() => undefined)
   site = await createSite(path.join(work, 'site'), tarball, database.uri)
   await site.run('payload', ['migrate'])
   await site.run('next', ['build'], 15 * 60_000)
   server = await site.serve('start')
-  const registered = await json('/api/users/first-register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(EDITOR),
-  })
-  token = registered.body.token
+  token = await registerEditor(server)
 }, 30 * 60_000)
 
 afterAll(async () => {
   await server?.stop()
+  await oldestSite?.catch(() => undefined)
   await database?.drop()
+  await oldestDatabase?.drop()
   if (work) fs.rmSync(work, { force: true, recursive: true })
 })
 
@@ -148,18 +207,16 @@ describe('the site with the plugin, built by next build and served by next start
 
   test('the admin answers, with the month view for a signed-in editor', async () => {
     expect((await get('/admin')).status).toBe(200)
-    const login = await fetch(`${server.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(EDITOR),
+    const month = await get('/admin/calendar', {
+      cookie: await signIn(server),
+      'sec-fetch-site': 'same-origin',
     })
-    const cookie = login.headers
-      .getSetCookie()
-      .find((value) => value.startsWith('payload-token='))!
-      .split(';')[0]
-    const month = await get('/admin/calendar', { cookie, 'sec-fetch-site': 'same-origin' })
     expect(month.status).toBe(200)
     expect(await month.text()).toContain('pec-calendar__grid')
+  })
+
+  test("the site's Payload has every feature the calendar uses: the start-up log says nothing is missing", () => {
+    expect(server.output()).not.toMatch(/calendar: payload .* has no /)
   })
 
   test('an editor creates an event through the namespace and anyone reads it in each language', async () => {
@@ -194,6 +251,10 @@ describe('the site with the plugin, built by next build and served by next start
     ).toBe('Harbour Lights Concert')
     expect((await json(`${NS}/events?categories=music`)).body.total).toBe(1)
     expect((await json(`${NS}/events?search=lights`)).body.total).toBe(1)
+  })
+
+  test("the admin's calendar pages show the event to a signed-in editor", async () => {
+    await expectCalendarPages(server, { id: eventId, title: 'Harbour Lights Concert' })
   })
 
   test("images given by URL are stored in the site's own media collection, whose alt text is required", async () => {
@@ -379,4 +440,84 @@ describe('the site under next dev', () => {
     },
     8 * 60_000,
   )
+})
+
+describe('a site on the oldest versions package.json admits, with the same tarball', () => {
+  let oldest: Site
+  let oldestServer: SiteProcess
+  let oldestToken: string
+
+  beforeAll(async () => {
+    oldest = await oldestSite
+    await oldest.run('payload', ['migrate'])
+    await oldest.run('next', ['build'], 15 * 60_000)
+    oldestServer = await oldest.serve('start')
+    oldestToken = await registerEditor(oldestServer)
+  }, 30 * 60_000)
+
+  afterAll(async () => {
+    await oldestServer?.stop()
+  })
+
+  test('a plain npm install gives it the lower bound of each peer range, Next.js 15 among them', () => {
+    const installed = (name: string) =>
+      JSON.parse(
+        fs.readFileSync(path.join(oldest.dir, 'node_modules', name, 'package.json'), 'utf8'),
+      ).version
+    const peers = ['payload', '@payloadcms/next', '@payloadcms/ui', 'next', 'react', 'react-dom']
+    expect(peers.map(installed)).toEqual(peers.map((name) => versionOf(name, 'oldest')))
+    expect(installed('next')).toMatch(/^15\./)
+  })
+
+  test('the namespace lists and takes a write, and middleware.ts serves the language prefix', async () => {
+    const day = nextMonthDay()
+    const created = await write(
+      `${NS}/events`,
+      { title: 'Old Town Recital', start_date: `${day} 19:00`, end_date: `${day} 21:00` },
+      oldestServer,
+      oldestToken,
+    )
+    expect(created.status).toBe(201)
+    const { id } = created.body
+    expect(
+      (
+        await write(
+          `${NS}/events/${id}?ml_language=zh-hant`,
+          { title: '老城獨奏會' },
+          oldestServer,
+          oldestToken,
+        )
+      ).status,
+    ).toBe(200)
+    const list = await json(`${NS}/events`, {}, oldestServer)
+    expect(list.body.events.map((event: { id: number }) => event.id)).toEqual([id])
+    expect((await json(`/zh-hant${NS}/events/${id}`, {}, oldestServer)).body.title).toBe(
+      '老城獨奏會',
+    )
+    await expectCalendarPages(oldestServer, { id, title: 'Old Town Recital' })
+  })
+
+  test('an untranslated field falls back to the default locale; the start-up log names what this Payload lacks', async () => {
+    const day = nextMonthDay()
+    const created = await write(
+      `${NS}/events`,
+      { title: 'Harbour Poetry', start_date: `${day} 18:00`, end_date: `${day} 19:00` },
+      oldestServer,
+      oldestToken,
+    )
+    expect(created.status).toBe(201)
+    // Payload's own REST reads through Payload's fallback, which before 3.60 took a list of locales for none at all.
+    const read = await json(
+      `/api/events/${created.body.id}?locale=zh-hans`,
+      { headers: { authorization: `JWT ${oldestToken}` } },
+      oldestServer,
+    )
+    expect(read.body.title).toBe('Harbour Poetry')
+    const payload = versionOf('payload', 'oldest')
+    expect(
+      oldestServer
+        .output()
+        .includes(`calendar: payload ${payload} has no chains of fallback locales`),
+    ).toBe(!payloadHas('fallbackChains', payload))
+  })
 })

@@ -10,18 +10,17 @@ import { promisify } from 'node:util'
 
 import { freePort, stopChild } from '../helpers/processes.js'
 import { checkBuiltPackage } from '../helpers/run.js'
+import { versionOf, type Versions } from './versions.js'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const exec = promisify(execFile)
-const devPins = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
-  .devDependencies as Record<string, string>
 
-/** The site's packages at the versions this project is developed and tested with. */
-const pinned = (...names: string[]) =>
-  Object.fromEntries(names.map((name) => [name, devPins[name]]))
+/** The site's packages at the versions asked for. */
+const pinned = (versions: Versions, ...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, versionOf(name, versions)]))
 
-const packageJson = (tarball: string) => ({
+const packageJson = (tarball: string, versions: Versions) => ({
   name: 'calendar-site',
   version: '1.0.0',
   private: true,
@@ -36,16 +35,17 @@ const packageJson = (tarball: string) => ({
   },
   dependencies: {
     ...pinned(
+      versions,
       '@payloadcms/db-postgres',
       '@payloadcms/next',
       '@payloadcms/richtext-lexical',
       '@payloadcms/ui',
     ),
-    ...pinned('graphql', 'next', 'payload', 'react', 'react-dom'),
+    ...pinned(versions, 'graphql', 'next', 'payload', 'react', 'react-dom'),
     'payload-events-calendar': `file:${tarball}`,
   },
   devDependencies: {
-    ...pinned('@types/react', '@types/react-dom', 'typescript'),
+    ...pinned(versions, '@types/react', '@types/react-dom', 'typescript'),
     '@types/node': '^20',
   },
 })
@@ -143,8 +143,6 @@ export const Pages: CollectionConfig = {
   fields: [{ name: 'title', type: 'text', required: true }],
 }
 `,
-  'src/proxy.ts': `export { calendarProxy as proxy } from 'payload-events-calendar/next'
-`,
   'src/seed.ts': `import config from '@payload-config'
 import fs from 'fs'
 import { getPayload } from 'payload'
@@ -169,6 +167,15 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
 }
 `,
 }
+
+/** The README's proxy line: Next.js 16 runs `src/proxy.ts`, Next.js 15 `src/middleware.ts`. */
+const proxyFile = (next: string): [string, string] =>
+  Number(next.split('.')[0]) >= 16
+    ? ['src/proxy.ts', "export { calendarProxy as proxy } from 'payload-events-calendar/next'\n"]
+    : [
+        'src/middleware.ts',
+        "export { calendarProxy as middleware } from 'payload-events-calendar/next'\n",
+      ]
 
 /** Copies this repository's `(payload)` app routes, without its generated import map. */
 function copyPayloadRoutes(dir: string) {
@@ -231,19 +238,26 @@ export async function packPlugin(destination: string): Promise<string> {
 }
 
 /**
- * Writes the site into `dir` (emptied first), installs its packages (the packed plugin among them) and generates
- * its import map and its first migration (`payload migrate:create`, against `databaseUri`). Nothing is migrated
- * or built yet: `run('payload', ['migrate'])`, `run('next', ['build'])`.
+ * Writes the site into `dir` (emptied first), installs its packages at the `versions` asked for (the packed plugin
+ * among them, with a plain `npm install`: no `--legacy-peer-deps`) and generates its import map and its first
+ * migration (`payload migrate:create`, against `databaseUri`). Nothing is migrated or built yet:
+ * `run('payload', ['migrate'])`, `run('next', ['build'])`.
  */
-export async function createSite(dir: string, tarball: string, databaseUri: string): Promise<Site> {
+export async function createSite(
+  dir: string,
+  tarball: string,
+  databaseUri: string,
+  versions: Versions = 'newest',
+): Promise<Site> {
   fs.rmSync(dir, { force: true, recursive: true })
   fs.mkdirSync(dir, { recursive: true })
   fs.writeFileSync(
     path.join(dir, 'package.json'),
-    `${JSON.stringify(packageJson(tarball), null, 2)}\n`,
+    `${JSON.stringify(packageJson(tarball, versions), null, 2)}\n`,
   )
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
-  for (const [file, text] of Object.entries(files)) {
+  const [proxyPath, proxyText] = proxyFile(versionOf('next', versions))
+  for (const [file, text] of Object.entries({ ...files, [proxyPath]: proxyText })) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
     fs.writeFileSync(path.join(dir, file), text)
   }
