@@ -19,7 +19,7 @@ import {
   invalidParam,
   notAccessible,
 } from '../src/rest/errors.js'
-import { searchableProtected, unlocked } from '../src/query/eventAccess.js'
+import { unlocked } from '../src/query/eventAccess.js'
 import { DATE_FILTERS, dateParam, eventDateWindow } from '../src/rest/eventDates.js'
 import {
   CALENDAR_VARY,
@@ -30,16 +30,10 @@ import {
   icalParam,
   wantsCalendar,
 } from '../src/rest/ical/answer.js'
-import { venuesWithCoordinates } from '../src/query/geo.js'
 import { asCaller } from '../src/query/reader.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import {
-  findOccurrencePage,
-  NOT_CANCELLED,
-  type OccurrencePageQuery,
-} from '../src/query/occurrenceReads.js'
-import { findByIds, type Page } from '../src/query/reads.js'
-import { isSeries, occurrenceOfWireId } from '../src/recurrence/series.js'
+import { NOT_CANCELLED } from '../src/query/occurrenceReads.js'
+import { isSeries } from '../src/recurrence/series.js'
 import {
   idList,
   idOrSlugList,
@@ -53,23 +47,11 @@ import { addressedOccurrence, addressOf } from '../src/rest/locate.js'
 import { locate, occurrenceById } from '../src/query/locate.js'
 import { loadRelated } from '../src/query/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
-import { searchCondition } from '../src/query/search.js'
-import { requireExisting, resolveTermIds } from '../src/query/terms.js'
-import { statusScope } from '../src/query/visibility.js'
-import { ownContent, serializeEvent } from '../src/serialize/event.js'
-import { withOwnContent } from '../src/query/occurrenceContent.js'
+import { serializeEvent } from '../src/serialize/event.js'
+import { findEventPage } from '../src/query/events.js'
+import { ownContent, withOwnContent } from '../src/query/occurrenceContent.js'
 import { organizerKind } from './organizers.js'
 import { venueKind } from './venues.js'
-
-/** `in` with an empty list is not portable across adapters; id 0 is never used, so `[0]` matches nothing. */
-const within = (field: string, ids: Id[]): Where => ({ [field]: { in: ids.length ? ids : [0] } })
-
-/** `include`: the occurrences of the events named, and the occurrences named by their own ids. */
-function includedOccurrences(ids: number[]): Where {
-  const occurrences = ids.flatMap((id) => occurrenceOfWireId(id) ?? [])
-  const events = ids.filter((id) => occurrenceOfWireId(id) === undefined)
-  return { or: [within('series', events), within('id', occurrences)] }
-}
 
 const CALENDAR_OF_LIST =
   'With `Accept: text/calendar` or `ical=1`: every matching event (up to the feed limit, pages ignored) as an RFC 5545 calendar'
@@ -174,92 +156,29 @@ async function findEvents(
   form: CalendarForm = 'occurrences',
 ) {
   const { params: p, options } = call
-  const scope = statusScope(call, p.status)
   const dates = eventDateWindow(p, options.timezone)
-  const and: Where[] = [scope.where, { hideFromListings: { not_equals: true } }]
-  if (p.search) {
-    and.push(...searchableProtected(call))
-    const search = {
-      collection: options.slugs.events,
-      fields: ['searchText'],
-      search: p.search,
-      where: [...and],
-      trash: scope.trash,
-    }
-    and.push(await searchCondition(call, search))
-  }
-  if (p.categories) {
-    const ids = await resolveTermIds(call, options.slugs.categories, p.categories, 'categories', {
-      descendants: true,
-    })
-    and.push(within('categories', ids))
-  }
-  if (p.tags)
-    and.push(within('tags', await resolveTermIds(call, options.slugs.tags, p.tags, 'tags')))
-  if (p.venue) {
-    await requireExisting(call, options.slugs.venues, p.venue, 'venue')
-    and.push(within('venue', p.venue))
-  }
-  if (p.organizer) {
-    await requireExisting(call, options.slugs.organizers, p.organizer, 'organizer')
-    and.push(within('organizers', p.organizer))
-  }
-  if (p.featured !== undefined)
-    and.push({ featured: p.featured ? { equals: true } : { not_equals: true } })
-  if (p.ticketed !== undefined)
-    and.push({ ticketed: p.ticketed ? { equals: true } : { not_equals: true } })
-  if (p.post_parent) {
-    await requireExisting(call, options.slugs.events, [p.post_parent], 'post_parent')
-    and.push({ parent: { equals: p.post_parent } })
-  }
-  if ((p.geoloc_lat === undefined) !== (p.geoloc_lng === undefined)) {
-    throw invalidParam(p.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng')
-  }
-  const near =
-    p.geoloc_lat !== undefined && p.geoloc_lng !== undefined
-      ? await venuesWithCoordinates(call, {
-          lat: p.geoloc_lat,
-          lng: p.geoloc_lng,
-          radiusKm: options.geoRadiusKm,
-        })
-      : undefined
-  if (near) and.push(within('venue', [...near.keys()]))
-  else if (p.geoloc !== undefined) {
-    const located = [...(await venuesWithCoordinates(call)).keys()]
-    and.push(
-      p.geoloc ? within('venue', located) : { venue: { not_in: located.length ? located : [0] } },
-    )
-  }
-
-  const query: OccurrencePageQuery = {
-    events: { and },
-    trash: scope.trash,
-    dates: p.include ? [] : dates.where,
-    window: p.include ? undefined : dates.bounds,
-    only: p.include && includedOccurrences(p.include),
-    sort: p.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
-    page,
-    limit: perPage,
-    firstOfSeries: p.hide_subsequent_recurrences || form === 'series',
-  }
-  const result = near
-    ? await nearestFirst(call, query, near)
-    : await findOccurrencePage(call, query)
-  const series = await findByIds<EventDoc & { passwordHash?: string }>(
+  const found = await findEventPage(
     call,
-    options.slugs.events,
-    [...new Set(result.docs.map((occurrence) => occurrence.series))],
-    { trash: scope.trash },
+    {
+      status: p.status,
+      dates: dates.where,
+      window: dates.bounds,
+      search: p.search,
+      categories: p.categories,
+      tags: p.tags,
+      venue: p.venue,
+      organizer: p.organizer,
+      featured: p.featured,
+      ticketed: p.ticketed,
+      parent: p.post_parent,
+      geoloc: p.geoloc,
+      near: { lat: p.geoloc_lat, lng: p.geoloc_lng },
+      include: p.include,
+      firstOfSeries: p.hide_subsequent_recurrences || form === 'series',
+    },
+    { page, perPage },
   )
-  // An event trashed or made private between the two reads leaves its occurrences out.
-  const items = (await withOwnContent(call, result.docs)).flatMap((occurrence) => {
-    const doc = series.get(occurrence.series)
-    return doc ? [{ doc, occurrence }] : []
-  })
-  const related = await loadRelated(call, [
-    ...series.values(),
-    ...items.map(({ occurrence }) => ownContent(occurrence) as EventDoc),
-  ])
+  const { items, related } = found
   const blanked = await Promise.all(
     items.map(async ({ doc }) => !(await unlocked(call, doc, p.password))),
   )
@@ -282,7 +201,7 @@ async function findEvents(
         ] as QueryPairs)
       : []),
     ...(p.search ? [['search', p.search] as [string, string]] : []),
-    ['status', scope.echo],
+    ['status', found.scope.echo],
     ...(p.featured ? [['featured', '1'] as [string, string]] : []),
     ...(p.venue ? [['venue', p.venue.join(',')] as [string, string]] : []),
     ...(p.organizer ? [['organizer', p.organizer.join(',')] as [string, string]] : []),
@@ -299,7 +218,7 @@ async function findEvents(
     doc: items[index]!.doc,
     blanked: blanked[index]!,
   }))
-  return { events, total: result.totalDocs, echo, calendarItems }
+  return { events, total: found.total, echo, calendarItems }
 }
 
 async function listEvents(call: RestCall<ListParams>) {
@@ -332,40 +251,6 @@ async function eventsCalendar(call: RestCall<ListParams>) {
   const form = p.expand ? 'occurrences' : 'series'
   const { calendarItems } = await findEvents(feed, 1, options.ical.maxEvents, form)
   return calendarResult(call, calendarItems, 'events.ics')
-}
-
-/**
- * Occurrences of events near a point, nearest venue first, then by start: ordered here, since distance is not a
- * column.
- */
-async function nearestFirst(
-  call: RestCall,
-  query: OccurrencePageQuery,
-  distances: Map<Id, number>,
-): Promise<Page<OccurrenceDoc>> {
-  const all = await findOccurrencePage(call, { ...query, page: 1, limit: Number.MAX_SAFE_INTEGER })
-  const { docs: events } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.events,
-    trash: query.trash,
-    pagination: false,
-    where: within('id', [...new Set(all.docs.map((occurrence) => occurrence.series))]),
-    select: { venue: true },
-  })
-  const venues = new Map(
-    (events as unknown as { id: Id; venue?: Id[] | null }[]).map((event) => [
-      event.id,
-      event.venue,
-    ]),
-  )
-  const distanceOf = (occurrence: OccurrenceDoc) =>
-    Math.min(...(venues.get(occurrence.series) ?? []).map((id) => distances.get(id) ?? Infinity))
-  const ordered = all.docs.sort(
-    (a, b) =>
-      distanceOf(a) - distanceOf(b) || a.startDate.localeCompare(b.startDate) || a.id - b.id,
-  )
-  const offset = (query.page - 1) * query.limit
-  return { docs: ordered.slice(offset, offset + query.limit), totalDocs: ordered.length }
 }
 
 const singleParams = (locales: string[]) => ({

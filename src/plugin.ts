@@ -31,7 +31,7 @@ import { lackedBy, payloadHas, payloadVersion, reportOlderPayload } from './core
 import { resolveOptions, withPluginOptions } from './core/options.js'
 import { reportUnfillableMediaFields } from './media/mediaFields.js'
 import { unavailableAfterError } from './rest/errors.js'
-import { reportSiteURL } from './rest/siteURL.js'
+import { reportSiteURL } from './serialize/siteURL.js'
 
 /**
  * Adds the events calendar to a Payload config: events, venues, organizers, event categories and event tags

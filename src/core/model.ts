@@ -163,6 +163,8 @@ export type SerializeContext = {
   serverURL: string
   /** The namespace root, e.g. `http://127.0.0.1:3000/api/calendar/events/v1` (no trailing slash). */
   namespaceURL: string
+  /** The language prefix of page URLs (`/zh-hant`), empty in the site's default language. */
+  pagePrefix: string
   /** IANA zone of the site: `date`/`modified` are written in it. */
   siteTimezone: string
   urls: UrlTemplates

@@ -1,6 +1,6 @@
 import type { TypedLocale } from 'payload'
 
-import type { Id, OccurrenceDoc } from '../core/model.js'
+import type { EventDoc, Id, OccurrenceDoc } from '../core/model.js'
 import type { Reader } from './reader.js'
 
 import { asCaller } from './reader.js'
@@ -30,4 +30,15 @@ export async function withOwnContent(
     const found = own.get(occurrence.id as Id)
     return found ? { ...occurrence, ...found, id: occurrence.id } : occurrence
   })
+}
+
+/** What an occurrence has of its own, in the language read: the rest is its series'. */
+export function ownContent(occurrence: OccurrenceDoc): Partial<EventDoc> {
+  const own: Partial<EventDoc> = {}
+  if (occurrence.title) own.title = occurrence.title
+  if (occurrence.description) own.description = occurrence.description
+  if (occurrence.venue?.length) own.venue = occurrence.venue
+  if (occurrence.organizers?.length) own.organizers = occurrence.organizers
+  if (occurrence.image) own.image = occurrence.image
+  return own
 }

@@ -3,7 +3,7 @@ import type { CollectionSlug, Where } from 'payload'
 import type { Id } from '../core/model.js'
 import type { Reader } from './reader.js'
 
-import { UnknownFilterValue } from './errors.js'
+import { InvalidFilter } from './errors.js'
 import { asCaller } from './reader.js'
 import { findAll } from './reads.js'
 
@@ -26,7 +26,7 @@ export async function resolveTermIds(
   ]
   const found = await findAll<{ id: Id; slug: string }>(reader, { collection, where: { or } })
   const known = new Set<number | string>(found.flatMap((doc) => [doc.id, doc.slug]))
-  if (values.some((value) => !known.has(value))) throw new UnknownFilterValue(param)
+  if (values.some((value) => !known.has(value))) throw new InvalidFilter(param)
   const matched = found.map((doc) => doc.id)
   return descendants ? withDescendants(reader, collection, matched) : matched
 }
@@ -68,5 +68,5 @@ export async function requireExisting(
     collection,
     where: { id: { in: ids } },
   })
-  if (totalDocs !== new Set(ids).size) throw new UnknownFilterValue(param)
+  if (totalDocs !== new Set(ids).size) throw new InvalidFilter(param)
 }

@@ -3,7 +3,7 @@ import type { Where } from 'payload'
 import type { Reader } from './reader.js'
 
 import { POST_STATUSES } from '../core/constants.js'
-import { UnknownFilterValue } from './errors.js'
+import { InvalidFilter } from './errors.js'
 
 export type StatusScope = {
   where: Where
@@ -19,7 +19,7 @@ export type StatusScope = {
  */
 export function statusScope(reader: Reader, requested: string[] | undefined): StatusScope {
   if (!reader.options.access.readDrafts({ req: reader.req })) {
-    if (requested?.some((status) => status !== 'publish')) throw new UnknownFilterValue('status')
+    if (requested?.some((status) => status !== 'publish')) throw new InvalidFilter('status')
     return { where: { status: { equals: 'publish' } }, trash: false, echo: 'publish' }
   }
   if (!requested)

@@ -2,7 +2,7 @@ import type { PayloadRequest, SanitizedConfig } from 'payload'
 
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
-import { siteURL } from './siteURL.js'
+import { siteURL } from '../serialize/siteURL.js'
 
 type CorsConfig = Pick<SanitizedConfig, 'cookiePrefix' | 'cors' | 'csrf'>
 

@@ -7,7 +7,6 @@ import {
   ValidationError,
 } from 'payload'
 
-import type { SerializeContext } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { Method, MethodSpec, Route } from './route.js'
 
@@ -40,26 +39,11 @@ import {
   toResponse,
 } from './respond.js'
 import { describeRoute } from './describe.js'
-import { siteURL } from './siteURL.js'
+import { serializeContext } from '../serialize/context.js'
 import { validationFailure } from './wireNames.js'
-import { UnknownFilterValue } from '../query/errors.js'
+import { InvalidFilter } from '../query/errors.js'
 import { dropForeignCookieLogin, isPreflight } from './cors.js'
 import { METHODS } from './route.js'
-
-export function serializeContext(
-  req: PayloadRequest,
-  options: ResolvedCalendarOptions,
-): SerializeContext {
-  const base = siteURL(req, options)
-  return {
-    serverURL: base,
-    namespaceURL: `${base}${req.payload.config.routes.api}/${NAMESPACE}`,
-    siteTimezone: options.timezone,
-    urls: options.urls,
-    defaultCurrencySymbol: options.currency.symbol,
-    defaultCurrencyPosition: options.currency.position,
-  }
-}
 
 /** The methods of a route this caller may use, for the `Allow` header. */
 export function allowedMethods(
@@ -79,7 +63,7 @@ function toRestError(
   options: ResolvedCalendarOptions,
 ): RestError {
   if (error instanceof RestError) return error
-  if (error instanceof UnknownFilterValue) return invalidParam(error.param)
+  if (error instanceof InvalidFilter) return invalidParam(error.param)
   if (error instanceof Forbidden) return forbidden(Boolean(req.user))
   if (error instanceof ValidationError) return validationFailure(error, options)
   // A write that kept losing races to other writers after its retries is a busy database too: try again later.
@@ -177,7 +161,7 @@ async function run(
       path,
       locale,
       options,
-      serialize: serializeContext(req, options),
+      serialize: serializeContext(req, options, locale),
     }
     const result = await withRecordNumbers(() =>
       method === 'GET' ? spec.handler(call) : serializedWrite(() => spec.handler(call)),

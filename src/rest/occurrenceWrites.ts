@@ -1,7 +1,8 @@
 import type { EventDoc, OccurrenceDoc } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
-import { ownContent, serializeEvent } from '../serialize/event.js'
+import { serializeEvent } from '../serialize/event.js'
+import { ownContent, withOwnContent } from '../query/occurrenceContent.js'
 import {
   cancelOccurrence,
   changeOccurrence,
@@ -18,7 +19,6 @@ import { instantOf } from './eventDates.js'
 import { OCCURRENCE_FIELDS, OCCURRENCE_PARAMS, type WriteParams } from './eventWriteParams.js'
 import { asCaller } from '../query/reader.js'
 import { type Address, locate, occurrenceById } from '../query/locate.js'
-import { withOwnContent } from '../query/occurrenceContent.js'
 import { loadRelated } from '../query/related.js'
 import type { RestCall, RestResult } from './route.js'
 import { inTransaction } from '../database/transactions.js'

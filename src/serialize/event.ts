@@ -8,6 +8,7 @@ import type {
 } from '../core/model.js'
 import type { EventObject, RecurrenceObject } from './wire.js'
 
+import { ownContent } from '../query/occurrenceContent.js'
 import { formatCost } from './cost.js'
 import { isSeries, occurrenceWireId } from '../recurrence/series.js'
 import { dateDetails, timezoneAbbr, wallClock } from './dates.js'
@@ -69,17 +70,6 @@ function dates(event: EventDoc) {
     timezone: event.timezone,
     timezone_abbr: timezoneAbbr(event.startDate, event.timezone),
   }
-}
-
-/** What an occurrence has of its own, in the language read: the rest is its series'. */
-export function ownContent(occurrence: OccurrenceDoc): Partial<EventDoc> {
-  const own: Partial<EventDoc> = {}
-  if (occurrence.title) own.title = occurrence.title
-  if (occurrence.description) own.description = occurrence.description
-  if (occurrence.venue?.length) own.venue = occurrence.venue
-  if (occurrence.organizers?.length) own.organizers = occurrence.organizers
-  if (occurrence.image) own.image = occurrence.image
-  return own
 }
 
 /** An occurrence's page: the series' page with the occurrence's key as one more path segment. */

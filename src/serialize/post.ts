@@ -11,13 +11,13 @@ type UrlValues = { id?: Id; path?: string; slug?: string | null }
 /** Fills a URL template: `{serverURL}`, `{slug}`, `{id}`, `{path}`. */
 export function fillTemplate(
   template: string,
-  ctx: Pick<SerializeContext, 'serverURL'>,
+  ctx: Pick<SerializeContext, 'pagePrefix' | 'serverURL'>,
   values: UrlValues,
 ): string {
   return template.replace(
     /\{(serverURL|slug|id|path)\}/g,
     (_, key: 'id' | 'path' | 'serverURL' | 'slug') =>
-      key === 'serverURL' ? ctx.serverURL : String(values[key] ?? ''),
+      key === 'serverURL' ? `${ctx.serverURL}${ctx.pagePrefix}` : String(values[key] ?? ''),
   )
 }
 
@@ -71,7 +71,7 @@ const hostNames = new Map<string, string>()
  */
 export function globalIds(
   id: Id,
-  ctx: Pick<SerializeContext, 'serverURL'>,
+  ctx: Pick<SerializeContext, 'pagePrefix' | 'serverURL'>,
   type?: 'organizer' | 'venue',
 ): GlobalIds {
   let hostName = hostNames.get(ctx.serverURL)

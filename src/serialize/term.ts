@@ -57,7 +57,7 @@ export function serializeTerm(
   term: TermDoc,
   taxonomy: Taxonomy,
   categories: Map<Id, TermDoc>,
-  ctx: Pick<SerializeContext, 'namespaceURL' | 'serverURL' | 'urls'>,
+  ctx: Pick<SerializeContext, 'namespaceURL' | 'pagePrefix' | 'serverURL' | 'urls'>,
 ): TermObject {
   const url =
     taxonomy === 'categories'

@@ -34,6 +34,7 @@ import {
 const ctx: SerializeContext = {
   serverURL: BASE_URL,
   namespaceURL: `${BASE_URL}/wp-json/tribe/events/v1`,
+  pagePrefix: '',
   siteTimezone: 'America/New_York',
   urls: {
     event: '{serverURL}/event/{slug}/',

@@ -7,7 +7,7 @@
  */
 import http from 'node:http'
 
-import { reportSiteURL } from '../../src/rest/siteURL.js'
+import { reportSiteURL } from '../../src/serialize/siteURL.js'
 import { createCalendar } from '../helpers/calendar.js'
 import { PNG } from '../helpers/png.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
@@ -170,6 +170,22 @@ describe('URLs name the configured site', () => {
     expect((await term(`/tags/${calendar.tags.free.id}`)).url).toBe(`${SITE}/events/tag/free/`)
     const doc = JSON.parse((await raw(`${NS}/doc`, { headers: FORGED })).text)
     expect(doc.servers).toEqual([{ url: `${SITE}${NS}` }])
+  })
+
+  test("in another language than the site's default, page URLs lead to that language's pages; the REST URLs stay", async () => {
+    const id = calendar.events.jazzNight.id
+    for (const path of [`/zh-hant${NS}/events/${id}`, `${NS}/events/${id}?ml_language=zh-hant`]) {
+      const event = JSON.parse((await raw(path, {})).text)
+      expect(event.url).toBe(`${SITE}/zh-hant/event/jazz-night/`)
+      expect(event.venue.url).toBe(`${SITE}/zh-hant/venue/blue-note-hall/`)
+      expect(event.rest_url).toBe(`${SITE}${NS}/events/${id}`)
+    }
+    const jazz = JSON.parse(
+      (await raw(`/zh-hant${NS}/categories/${calendar.categories.jazz.id}`, {})).text,
+    )
+    expect(jazz.url).toBe(`${SITE}/zh-hant/events/category/music/jazz/`)
+    const english = JSON.parse((await raw(`${NS}/events/${id}?ml_language=en`, {})).text)
+    expect(english.url).toBe(`${SITE}/event/jazz-night/`)
   })
 
   test('global_id: an event keeps host?id=N; venues and organizers add their type', async () => {
