@@ -24,6 +24,7 @@ const LAYERS = [
   'serialize',
   'ical',
   'admin',
+  'site',
   'auth',
   'rest',
   'import',

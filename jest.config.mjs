@@ -158,7 +158,7 @@ const project = (name, database) => ({
     '^payload-events-calendar/migrations/search-text$':
       '<rootDir>/src/exports/migrations/searchText.ts',
     '^payload-events-calendar$': '<rootDir>/src/exports/index.ts',
-    '^payload-events-calendar/(client|next|rsc|server)$': '<rootDir>/src/exports/$1.ts',
+    '^payload-events-calendar/(client|next|rsc|server|views)$': '<rootDir>/src/exports/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   // The unit project has no database: a unit spec that reaches for one fails at once.

@@ -3,7 +3,11 @@ import type { Payload } from 'payload'
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { handleEndpoints, headersWithCors } from 'payload'
-import { cachedCalendarAnswer, calendarRequestPath } from 'payload-events-calendar/server'
+import {
+  cachedCalendarAnswer,
+  calendarRequestPath,
+  requestPathOptionsOf,
+} from 'payload-events-calendar/server'
 
 import { inArrivalOrder } from './arrivalOrder.js'
 import { sendSnapshot, snapshotResponse, toWebRequest, urlOf } from './webBridge.js'
@@ -39,10 +43,7 @@ function withCors(
 export function createHostServer(payload: Payload, fallback?: RequestHandler): Server {
   const { config } = payload
   const api = config.routes.api
-  const paths = {
-    apiRoute: api,
-    locales: config.localization ? config.localization.localeCodes : [],
-  }
+  const paths = requestPathOptionsOf(config)
   const app = express()
   app.disable('x-powered-by')
   app.use(async (req, res, next) => {

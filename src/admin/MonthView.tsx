@@ -11,7 +11,7 @@ import { toDateFnsZone } from '../core/timezones.js'
 import { CalendarFeedLinks } from './CalendarFeedLinks.js'
 import { CalendarStepNav } from './CalendarStepNav.js'
 import { intlLocale } from './language.js'
-import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from './monthGrid.js'
+import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../core/monthGrid.js'
 import { displayZone } from './zonedTime.js'
 import './calendar.css'
 

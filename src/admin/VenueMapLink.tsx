@@ -2,7 +2,7 @@
 import { useFormFields } from '@payloadcms/ui'
 
 import { useCalendarT } from './language.js'
-import { mapLink, type VenueLocation } from './mapLink.js'
+import { mapLink, type VenueLocation } from '../core/mapLink.js'
 
 const parts = [
   'address',

@@ -79,6 +79,7 @@ export type Role = (typeof ROLES)[number]
 
 /** Public page URL templates; `{serverURL}`, `{slug}`, `{id}` and `{path}` (category ancestry) are filled in. */
 export const DEFAULT_URL_TEMPLATES = {
+  events: '{serverURL}/events/',
   event: '{serverURL}/event/{slug}/',
   venue: '{serverURL}/venue/{slug}/',
   organizer: '{serverURL}/organizer/{slug}/',
@@ -89,3 +90,14 @@ export const DEFAULT_URL_TEMPLATES = {
 /** Where a currency symbol goes around a number: `$10` (prefix) or `10€` (postfix). */
 export const CURRENCY_POSITIONS = ['prefix', 'postfix'] as const
 export type CurrencyPosition = (typeof CURRENCY_POSITIONS)[number]
+
+/** The calendar pages of the site (src/site/): what `/events/` shows, and the first day of a week in each language. */
+export const DEFAULT_PAGES = {
+  defaultView: 'list' as 'list' | 'month',
+  /** The calendar pages of the site (src/site/): what `/events/` shows, and the first day of a week by language. */
+  weekStartsOn: { en: 0, 'zh-hans': 1, 'zh-hant': 0 } as Record<string, 0 | 1>,
+  /** Events a page of the list view shows. */
+  perPage: 10,
+  /** The route a site's calendar page file sits at, where the proxy sends the calendar's addresses. */
+  route: '/calendar-pages',
+}

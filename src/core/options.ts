@@ -11,6 +11,7 @@ import {
   DEFAULT_ICAL,
   DEFAULT_LOCALE,
   DEFAULT_LOCALES,
+  DEFAULT_PAGES,
   DEFAULT_PER_PAGE,
   DEFAULT_RECURRENCE,
   DEFAULT_SITE_TIMEZONE,
@@ -109,13 +110,38 @@ export type EventsCalendarOptions = {
    */
   maxListItems?: number
   /**
-   * Templates of the public page URLs returned as `url`. Placeholders: `{serverURL}`, `{slug}`, `{id}`, and
-   * `{path}` (category ancestry, e.g. `music/jazz`).
-   * @default { event: '{serverURL}/event/{slug}/', venue: '{serverURL}/venue/{slug}/',
+   * Templates of the public page URLs returned as `url`, where the site's calendar pages answer (src/site/).
+   * Placeholders: `{serverURL}`, `{slug}`, `{id}`, and `{path}` (category ancestry, e.g. `music/jazz`). `events` is
+   * the archive's base, under which the list, month and day views answer (`/events/list/`, `/events/month/2027-03/`).
+   * @default { events: '{serverURL}/events/', event: '{serverURL}/event/{slug}/', venue: '{serverURL}/venue/{slug}/',
    *   organizer: '{serverURL}/organizer/{slug}/', category: '{serverURL}/events/category/{path}/',
    *   tag: '{serverURL}/events/tag/{slug}/' }
    */
   urls?: Partial<UrlTemplates>
+  /** The calendar pages of the site (README, "Show the calendar on your site"). */
+  pages?: {
+    /**
+     * What the archive's bare address (`/events/`) shows: the list of upcoming events or this month.
+     * @default 'list'
+     */
+    defaultView?: 'list' | 'month'
+    /**
+     * The first day of the week of the month view, per content locale: 0 Sunday, 1 Monday.
+     * @default { en: 0, 'zh-hans': 1, 'zh-hant': 0 }, others 1
+     */
+    weekStartsOn?: Record<string, 0 | 1>
+    /**
+     * Events per page of the list view.
+     * @default 10
+     */
+    perPage?: number
+    /**
+     * The route of the site's calendar page file (`app/(frontend)/calendar-pages/[[...path]]/page.tsx`), where the
+     * proxy serves the calendar's addresses from.
+     * @default '/calendar-pages'
+     */
+    route?: string
+  }
   /**
    * Who may read drafts, write and publish. Each rule not given keeps its default.
    */
@@ -223,6 +249,12 @@ export type ResolvedCalendarOptions = {
   maxSearchLength: number
   maxListItems: number
   urls: UrlTemplates
+  pages: {
+    defaultView: 'list' | 'month'
+    weekStartsOn: Record<string, 0 | 1>
+    perPage: number
+    route: string
+  }
   access: CalendarAccessRules
   slugs: Record<CollectionKey, CollectionSlug>
   currency: { symbol: string; position: CurrencyPosition }
@@ -286,6 +318,11 @@ export function resolveOptions(
     maxPerPage,
     ...limits,
     urls: { ...DEFAULT_URL_TEMPLATES, ...input.urls },
+    pages: {
+      ...DEFAULT_PAGES,
+      ...input.pages,
+      weekStartsOn: { ...DEFAULT_PAGES.weekStartsOn, ...input.pages?.weekStartsOn },
+    },
     access: { ...defaultAccessRules, ...input.access },
     // Slugs are the host's choice, so they cannot be checked against its generated CollectionSlug union.
     slugs: { ...DEFAULT_COLLECTION_SLUGS, ...input.slugs } as Record<CollectionKey, CollectionSlug>,

@@ -1,3 +1,7 @@
 export { cachedCalendarAnswer, type CacheRequest } from '../rest/cache/responseCache.js'
 export type { Answer as CalendarAnswer } from '../rest/cache/responseStore.js'
-export { calendarRequestPath, type RequestPathOptions } from '../rest/requestPath.js'
+export {
+  calendarRequestPath,
+  requestPathOptionsOf,
+  type RequestPathOptions,
+} from '../rest/requestPath.js'

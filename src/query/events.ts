@@ -44,6 +44,8 @@ export type EventFilters = {
   include?: number[]
   /** Each recurring event once, at its first occurrence that matches. */
   firstOfSeries?: boolean
+  /** Latest start first (past events), instead of soonest first. */
+  newestFirst?: boolean
 }
 
 export type EventItem = { doc: EventDoc & { passwordHash?: string }; occurrence: OccurrenceDoc }
@@ -150,7 +152,11 @@ export async function findEventPage(
     dates: filters.include ? [] : filters.dates,
     window: filters.include ? undefined : filters.window,
     only: filters.include && includedOccurrences(filters.include),
-    sort: filters.include ? ['series.publishedAt', 'startDate', 'id'] : ['startDate', 'id'],
+    sort: filters.include
+      ? ['series.publishedAt', 'startDate', 'id']
+      : filters.newestFirst
+        ? ['-startDate', '-id']
+        : ['startDate', 'id'],
     page,
     limit: perPage,
     firstOfSeries: filters.firstOfSeries,

@@ -4,6 +4,7 @@ import type { EventDoc, Id, OccurrenceDoc } from '../core/model.js'
 import type { Reader } from './reader.js'
 
 import { asCaller } from './reader.js'
+import { loadRelated } from './related.js'
 
 /**
  * Occurrences with what the changed ones have of their own (docs/api.md#changing-one-occurrence), in the caller's
@@ -41,4 +42,14 @@ export function ownContent(occurrence: OccurrenceDoc): Partial<EventDoc> {
   if (occurrence.organizers?.length) own.organizers = occurrence.organizers
   if (occurrence.image) own.image = occurrence.image
   return own
+}
+
+/** An event's occurrences with their own content, and the records the event and they link to. */
+export async function withRelated(reader: Reader, doc: EventDoc, occurrences: OccurrenceDoc[]) {
+  const own = await withOwnContent(reader, occurrences)
+  const related = await loadRelated(reader, [
+    doc,
+    ...own.map((occurrence) => ownContent(occurrence) as EventDoc),
+  ])
+  return { occurrences: own, related }
 }

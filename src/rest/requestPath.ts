@@ -1,4 +1,8 @@
-import { WORDPRESS_NAMESPACE } from '../core/constants.js'
+import type { SanitizedConfig } from 'payload'
+
+import { DEFAULT_LOCALE, WORDPRESS_NAMESPACE } from '../core/constants.js'
+import { pluginOptionsOf } from '../core/options.js'
+import { type AddressBook, pageOfPath } from '../site/addresses.js'
 
 /** The parameter a language prefix becomes; one given in the query wins over the prefix. */
 const LANGUAGE_PARAM = 'ml_language'
@@ -82,25 +86,61 @@ export type RequestPathOptions = {
   locales: readonly string[]
   /** Payload's API route (`routes.api`). */
   apiRoute: string
+  /**
+   * The calendar's pages: their addresses, and the route of the site's page file that serves them (the plugin's
+   * `urls` and `pages.route` options, the site's default locale). Without it, no page address is rewritten.
+   */
+  pages?: { book: AddressBook; route: string }
+}
+
+/**
+ * A calendar page's address (`/event/jazz-night/`, `/zh-hant/events/month/2027-03/`) as the site's calendar page
+ * route with the address after it (`/calendar-pages/event/jazz-night`), or null for any other address. The trailing
+ * slash goes, so that Next.js serves the route without redirecting to the route's own address.
+ */
+function toCalendarPage(path: string, query: string, pages: RequestPathOptions['pages']) {
+  if (!pages || !pageOfPath(path, pages.book)) return null
+  const inside = path.replace(/\/+$/, '')
+  return `${pages.route}${inside}${query ? `?${query}` : ''}`
 }
 
 /**
  * The path and query a request to `url` (path and query, as sent) is to be served as, or null when it is served as
  * sent: the original's paths move under the API route, an API path with a language prefix loses it to
- * `ml_language`, and an API path whose `%` escapes do not decode has them made decodable, so that the namespace
- * answers it with its own errors.
+ * `ml_language`, an API path whose `%` escapes do not decode has them made decodable, so that the namespace
+ * answers it with its own errors, and a calendar page's address goes to the site's calendar page route.
  */
 export function calendarRequestPath(
   url: string,
-  { apiRoute, locales }: RequestPathOptions,
+  { apiRoute, locales, pages }: RequestPathOptions,
 ): string | null {
   const [path, query] = splitAtQuery(url)
   const prefixed =
     fromWordPressPath(path, query, apiRoute) ??
     withoutLanguagePrefix(path, query, locales, apiRoute)
   const [apiPath, apiQuery] = prefixed ? splitAtQuery(prefixed) : [path, query]
-  if (apiPath !== apiRoute && !apiPath.startsWith(`${apiRoute}/`)) return null
+  if (apiPath !== apiRoute && !apiPath.startsWith(`${apiRoute}/`))
+    return toCalendarPage(path, query, pages)
   const repaired = wellFormedPath(apiPath)
   if (!prefixed && repaired === apiPath) return null
   return apiQuery ? `${repaired}?${apiQuery}` : repaired
+}
+
+/** The options of `calendarRequestPath` for a site's Payload config with the plugin: its API route, locales and pages. */
+export function requestPathOptionsOf(config: SanitizedConfig): RequestPathOptions {
+  const locales = config.localization ? config.localization.localeCodes : []
+  const options = pluginOptionsOf(config)
+  return {
+    apiRoute: config.routes.api,
+    locales,
+    pages: options && {
+      book: {
+        urls: options.urls,
+        locales,
+        defaultLocale: config.localization ? config.localization.defaultLocale : DEFAULT_LOCALE,
+        defaultView: options.pages.defaultView,
+      },
+      route: options.pages.route,
+    },
+  }
 }

@@ -41,7 +41,7 @@ export function serializeEmbeddedTerm(
 }
 
 /** `music/jazz`: the slugs of the category and its ancestors, root first. */
-function categoryPath(term: TermDoc, categories: Map<Id, TermDoc>): string {
+export function categoryPath(term: TermDoc, categories: Map<Id, TermDoc>): string {
   const slugs: string[] = []
   const seen = new Set<Id>()
   for (let current: TermDoc | undefined = term; current && !seen.has(current.id);) {

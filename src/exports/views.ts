@@ -1,0 +1,10 @@
+import '../site/calendar-site.css'
+
+export { createCalendarPages } from '../site/CalendarPages.js'
+export type { CalendarParts, PageContext } from '../site/context.js'
+export { EventCard } from '../site/parts/EventCard.js'
+export { EventTime } from '../site/parts/EventTime.js'
+export { Html } from '../site/parts/Html.js'
+export { EventBody } from '../site/views/EventPage.js'
+export { calendarSitemap } from '../site/sitemap.js'
+export type { EventObject as CalendarEvent } from '../serialize/wire.js'
