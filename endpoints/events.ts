@@ -1,6 +1,4 @@
-import type { Where } from 'payload'
-
-import type { EventDoc, Id, OccurrenceDoc } from '../src/core/model.js'
+import type { EventDoc, OccurrenceDoc } from '../src/core/model.js'
 import type { ResolvedCalendarOptions } from '../src/core/options.js'
 
 import {
@@ -30,9 +28,7 @@ import {
   icalParam,
   wantsCalendar,
 } from '../src/rest/ical/answer.js'
-import { asCaller } from '../src/query/reader.js'
 import { postEnvelope, postListResult, type QueryPairs } from '../src/rest/pagination.js'
-import { NOT_CANCELLED } from '../src/query/occurrenceReads.js'
 import { isSeries } from '../src/recurrence/series.js'
 import {
   idList,
@@ -45,11 +41,11 @@ import {
 import { eventWriteMethods } from '../src/rest/eventWrites.js'
 import { addressedOccurrence, addressOf } from '../src/rest/locate.js'
 import { locate, occurrenceById } from '../src/query/locate.js'
-import { loadRelated } from '../src/query/related.js'
 import { method, type RestCall, type Route } from '../src/rest/route.js'
 import { serializeEvent } from '../src/serialize/event.js'
 import { findEventPage } from '../src/query/events.js'
-import { ownContent, withOwnContent } from '../src/query/occurrenceContent.js'
+import { withRelated } from '../src/query/occurrenceContent.js'
+import { occurrencesOf, shownOccurrence } from '../src/query/series.js'
 import { organizerKind } from './organizers.js'
 import { venueKind } from './venues.js'
 
@@ -329,16 +325,6 @@ async function getEvent(call: RestCall<SingleParams>) {
   return { body: event, headers: CALENDAR_VARY }
 }
 
-/** An event's occurrences with their own content, and the records the event and they link to. */
-async function withRelated(call: RestCall, doc: EventDoc, occurrences: OccurrenceDoc[]) {
-  const own = await withOwnContent(call, occurrences)
-  const related = await loadRelated(call, [
-    doc,
-    ...own.map((occurrence) => ownContent(occurrence) as EventDoc),
-  ])
-  return { occurrences: own, related }
-}
-
 /**
  * The occurrences an event's own address holds as a calendar: none for the event itself or a recurring event as
  * its series, and with `expand` each of its occurrences not cancelled, up to the feed's limit.
@@ -348,38 +334,7 @@ async function seriesInCalendar(
   doc: EventDoc,
 ): Promise<OccurrenceDoc[]> {
   if (!isSeries(doc.recurrence) || !call.params.expand) return []
-  const { docs } = await call.req.payload.find({
-    ...asCaller(call),
-    collection: call.options.slugs.occurrences,
-    where: { and: [{ series: { equals: doc.id } }, NOT_CANCELLED] },
-    sort: ['startDate', 'id'],
-    limit: call.options.ical.maxEvents,
-    pagination: false,
-  })
-  return docs as unknown as OccurrenceDoc[]
-}
-
-/** What a recurring event's own address shows: its occurrence now on or next, or its last when all are past. */
-async function shownOccurrence(call: RestCall, series: Id): Promise<OccurrenceDoc | undefined> {
-  const first = async (where: Where, sort: string[]) =>
-    (
-      await call.req.payload.find({
-        ...asCaller(call),
-        collection: call.options.slugs.occurrences,
-        where: {
-          and: [{ series: { equals: series } }, NOT_CANCELLED, where],
-        },
-        sort,
-        limit: 1,
-        pagination: false,
-      })
-    ).docs[0] as unknown as OccurrenceDoc | undefined
-  return (
-    (await first({ endDate: { greater_than_equal: new Date().toISOString() } }, [
-      'startDate',
-      'id',
-    ])) ?? (await first({}, ['-startDate', '-id']))
-  )
+  return occurrencesOf(call, doc.id, { limit: call.options.ical.maxEvents })
 }
 
 /** For `/doc`: what reading one event answers; an unknown slug is a 400. */

@@ -126,7 +126,7 @@ export function calendarRequestPath(
   return apiQuery ? `${repaired}?${apiQuery}` : repaired
 }
 
-/** The options of `calendarRequestPath` for a site's Payload config with the plugin: its API route, locales and pages. */
+/** The options of `calendarRequestPath` for a Payload config with the plugin: its API route, locales and pages. */
 export function requestPathOptionsOf(config: SanitizedConfig): RequestPathOptions {
   const locales = config.localization ? config.localization.localeCodes : []
   const options = pluginOptionsOf(config)

@@ -1,6 +1,6 @@
 import { categoryTree, filterTree } from '../../src/admin/categoryTree.js'
-import { mapLink } from '../../src/admin/mapLink.js'
-import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../../src/admin/monthGrid.js'
+import { mapLink } from '../../src/core/mapLink.js'
+import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../../src/core/monthGrid.js'
 import { dayBound, displayZone, sameWallClock } from '../../src/admin/zonedTime.js'
 import { isValidTimezone, zoneNames } from '../../src/core/timezones.js'
 

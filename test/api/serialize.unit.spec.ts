@@ -37,6 +37,7 @@ const ctx: SerializeContext = {
   pagePrefix: '',
   siteTimezone: 'America/New_York',
   urls: {
+    events: '{serverURL}/events/',
     event: '{serverURL}/event/{slug}/',
     venue: '{serverURL}/venue/{slug}/',
     organizer: '{serverURL}/organizer/{slug}/',
