@@ -1,5 +1,3 @@
-import '../site/calendar-site.css'
-
 export { createCalendarPages } from '../site/CalendarPages.js'
 export type { CalendarParts, PageContext } from '../site/context.js'
 export { EventCard } from '../site/parts/EventCard.js'

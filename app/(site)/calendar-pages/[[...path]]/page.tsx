@@ -1,5 +1,6 @@
 import config from '@payload-config'
 import { createCalendarPages } from 'payload-events-calendar/views'
+import 'payload-events-calendar/views.css'
 
 const { CalendarPage, generateMetadata } = createCalendarPages({ config })
 
