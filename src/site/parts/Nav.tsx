@@ -1,4 +1,4 @@
-import type { ArchiveOf } from '../addresses.js'
+import type { ArchiveOf, ArchiveView } from '../addresses.js'
 import type { PageContext } from '../context.js'
 
 import { hrefOf } from '../context.js'
@@ -30,14 +30,17 @@ export function ArchiveBar({
   query: { search?: string; date?: string; category?: string }
 }) {
   const { messages: m } = page
+  // The other views keep what the visitor searched for.
+  const kept = new URLSearchParams({
+    ...(query.search ? { 'tribe-bar-search': query.search } : {}),
+    ...(query.category ? { tribe_eventcategory: query.category } : {}),
+  }).toString()
+  const href = (target: ArchiveView) =>
+    `${hrefOf(page, { kind: 'archive', of, ...target })}${kept ? `?${kept}` : ''}`
   const views = [
-    ['list', m.list, hrefOf(page, { kind: 'archive', of, view: 'list', page: 1 })],
-    [
-      'month',
-      m.month,
-      hrefOf(page, { kind: 'archive', of, view: 'month', month: current.day.slice(0, 7) }),
-    ],
-    ['day', m.day, hrefOf(page, { kind: 'archive', of, view: 'day', day: current.day })],
+    ['list', m.list, href({ view: 'list', page: 1 })],
+    ['month', m.month, href({ view: 'month', month: current.day.slice(0, 7) })],
+    ['day', m.day, href({ view: 'day', day: current.day })],
   ] as const
   return (
     <div className="pec-bar">
@@ -77,9 +80,7 @@ export function ArchiveBar({
             </li>
           ))}
           <li>
-            <a href={hrefOf(page, { kind: 'archive', of, ...TODAY[current.view] })}>
-              {page.messages.today}
-            </a>
+            <a href={href(TODAY[current.view])}>{page.messages.today}</a>
           </li>
         </ul>
       </nav>

@@ -70,7 +70,10 @@ export function MonthView({
                   aria-current={day === page.today ? 'date' : undefined}
                 >
                   <a className="pec-month__date" href={dayHref} aria-label={fullDate(day, tag)}>
-                    <time dateTime={day}>{dayOfMonth(day, tag)}</time>
+                    <time dateTime={day}>
+                      <span className="pec-month__weekday">{weekdayShort(day, tag)} </span>
+                      {dayOfMonth(day, tag)}
+                    </time>
                   </a>
                   {onDay.length ? (
                     <ul className="pec-month__events">
