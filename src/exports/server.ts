@@ -1,5 +1,5 @@
 export { cachedCalendarAnswer, type CacheRequest } from '../rest/cache/responseCache.js'
-export type { Answer as CalendarAnswer } from '../rest/cache/responseStore.js'
+export type { Answer as CalendarAnswer } from '../rest/respond.js'
 export {
   calendarRequestPath,
   requestPathOptionsOf,

@@ -1,6 +1,5 @@
 import type { PayloadRequest } from 'payload'
 
-import type { Answer } from './cache/responseStore.js'
 import type { RestError } from './errors.js'
 
 import { conditional, etagOf } from './cache/etag.js'
@@ -26,6 +25,9 @@ const PRIVATE_HEADERS = {
   expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
   'cache-control': 'no-cache, must-revalidate, max-age=0, no-store, private',
 }
+
+/** A computed answer as the namespace sends it: what the response cache keeps. */
+export type Answer = { status: number; headers: Record<string, string>; body: Buffer<ArrayBuffer> }
 
 type AnswerInit = {
   allow?: string[]

@@ -9,12 +9,14 @@ import { cache } from 'react'
 
 import type { CalendarParts, PageContext } from './context.js'
 
+import { pluginOptionsOf } from '../core/options.js'
 import { toDateFnsZone } from '../core/timezones.js'
 import { InvalidFilter } from '../query/errors.js'
 import { htmlToText } from '../ical/htmlText.js'
 import { type AddressBook, type PageAddress, pageOfPath, pathOfPage } from './addresses.js'
 import { loadArchive, loadCategories, loadEvent, loadPlace, type Query } from './load.js'
 import { pageLanguage } from './messages.js'
+import { keptForVisitors } from './pageCache.js'
 import { EventCard } from './parts/EventCard.js'
 import { icsLink } from './parts/AddToCalendar.js'
 import { ArchivePage, archiveTitle } from './views/ArchivePage.js'
@@ -59,13 +61,9 @@ export function createCalendarPages({
   /** Everything a page shows, read once per request for the page and its metadata. */
   const load = cache(async (pathKey: string, searchKey: string) => {
     const payload = await getPayload({ config })
+    const options = pluginOptionsOf(payload.config)
+    if (!options) throw new Error('the calendar plugin is not in this Payload config')
     const localization = payload.config.localization
-    const visitor = await visitorOf(payload, {
-      locale: localization ? localization.defaultLocale : 'en',
-      headers: await headers(),
-      draft: (await draftMode()).isEnabled,
-    })
-    const { options } = visitor
     const book: AddressBook = {
       urls: options.urls,
       locales: localization ? localization.localeCodes : [],
@@ -74,47 +72,51 @@ export function createCalendarPages({
     }
     const address = pageOfPath(pathKey, book)
     if (!address) return null
-    const visit =
-      address.locale === visitor.locale
-        ? visitor
-        : await visitorOf(payload, {
-            locale: address.locale,
-            headers: await headers(),
-            draft: (await draftMode()).isEnabled,
-          })
+    const visit = await visitorOf(payload, {
+      locale: address.locale,
+      headers: await headers(),
+      draft: (await draftMode()).isEnabled,
+    })
+    const today = formatInTimeZone(new Date(), toDateFnsZone(options.timezone), 'yyyy-MM-dd')
     const { messages, tag } = pageLanguage(address.locale)
     const query = queryOf(Object.fromEntries(new URLSearchParams(searchKey)))
-    const categories = await loadCategories(visit)
+    const read = async () => {
+      const categories = await loadCategories(visit)
+      const categoryPaths = Object.fromEntries(categories.map(({ slug, path }) => [slug, path]))
+      return {
+        categories,
+        categoryPaths,
+        content: await contentOf(visit, address, query, today),
+      }
+    }
+    const { categories, categoryPaths, content } =
+      visit.req.user || visit.draft
+        ? await read()
+        : await keptForVisitors(payload, `${today} ${pathKey}?${searchKey}`, read)
     const page: PageContext = {
       locale: address.locale,
       tag,
       messages,
       book,
       weekStartsOn: options.pages.weekStartsOn[address.locale] ?? 1,
-      today: formatInTimeZone(new Date(), toDateFnsZone(options.timezone), 'yyyy-MM-dd'),
+      today,
       namespaceURL: visit.serialize.namespaceURL,
       serverURL: visit.serialize.serverURL,
-      categoryPaths: Object.fromEntries(categories.map(({ slug, path }) => [slug, path])),
+      categoryPaths,
       parts: allParts,
     }
-    return {
-      address,
-      page,
-      query,
-      categories,
-      content: await contentOf(visit, address, query, page),
-    }
+    return { address, page, query, categories, content }
   })
 
   async function contentOf(
     visit: Awaited<ReturnType<typeof visitorOf>>,
     { page: target }: PageAddress,
     query: Query,
-    page: PageContext,
+    today: string,
   ) {
     switch (target.kind) {
       case 'archive': {
-        const data = await loadArchive(visit, target, query, page.today).catch(notFoundOnBadFilter)
+        const data = await loadArchive(visit, target, query, today).catch(notFoundOnBadFilter)
         return data && { kind: 'archive' as const, data }
       }
       case 'event': {

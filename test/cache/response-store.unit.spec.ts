@@ -1,6 +1,6 @@
 import { etagMatches } from '../../src/rest/cache/etag.js'
-import { latestOf } from '../../src/rest/cache/latest.js'
-import { ResponseStore } from '../../src/rest/cache/responseStore.js'
+import { latestOf } from '../../src/core/latest.js'
+import { StampedStore } from '../../src/core/stampedStore.js'
 
 describe('latestOf', () => {
   test('answers every caller with a read that began after it asked, sharing reads between waiting callers', async () => {
@@ -45,11 +45,14 @@ describe('latestOf', () => {
   })
 })
 
-describe('ResponseStore', () => {
+describe('StampedStore', () => {
   const response = (size: number) => ({ status: 200, headers: {}, body: Buffer.alloc(size) })
 
   test('gives a response back only under the stamp it was kept with, and before it expires', () => {
-    const store = new ResponseStore(1_000_000)
+    const store = new StampedStore<ReturnType<typeof response>>(
+      1_000_000,
+      (kept) => kept.body.byteLength,
+    )
     store.set('a', 'stamp-1', 2_000, response(10))
     expect(store.get('a', 'stamp-1', 1_000)).toBeDefined()
     expect(store.get('a', 'stamp-2', 1_000)).toBeUndefined()
@@ -59,7 +62,10 @@ describe('ResponseStore', () => {
   })
 
   test('lets the least recently used go when full', () => {
-    const store = new ResponseStore(3 * 1_600)
+    const store = new StampedStore<ReturnType<typeof response>>(
+      3 * 1_600,
+      (kept) => kept.body.byteLength,
+    )
     for (const key of ['a', 'b', 'c']) store.set(key, 's', Infinity, response(1_000))
     store.get('a', 's')
     store.set('d', 's', Infinity, response(1_000))

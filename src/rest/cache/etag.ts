@@ -1,4 +1,4 @@
-import type { Answer } from './responseStore.js'
+import type { Answer } from '../respond.js'
 
 import { createHash } from 'node:crypto'
 

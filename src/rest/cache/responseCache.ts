@@ -11,8 +11,10 @@ import { corsHeaders } from '../cors.js'
 import { siteURL } from '../../serialize/siteURL.js'
 import { readChangeStamp } from '../../database/changeStamp.js'
 import { conditional } from './etag.js'
-import { latestOf } from './latest.js'
-import { type Answer, ResponseStore } from './responseStore.js'
+import type { Answer } from '../respond.js'
+
+import { latestOf } from '../../core/latest.js'
+import { StampedStore } from '../../core/stampedStore.js'
 
 /** What the cache needs to know of a request, from a Web `Request` or a host's own server alike. */
 export type CacheRequest = {
@@ -35,7 +37,7 @@ type Settings = Exclude<ResolvedCalendarOptions['cache'], false> &
  * database retires every answer computed before it.
  */
 export class ResponseCache {
-  private readonly store: ResponseStore
+  private readonly store: StampedStore<Answer>
   private readonly currentStamp: () => Promise<string>
   private readonly namespacePaths: string[]
   private readonly tokenCookie: string
@@ -44,7 +46,7 @@ export class ResponseCache {
     private readonly payload: Payload,
     private readonly settings: Settings,
   ) {
-    this.store = new ResponseStore(settings.maxBytes)
+    this.store = new StampedStore<Answer>(settings.maxBytes, (answer) => answer.body.byteLength)
     // Read where the answers it keeps are read (see `readingFrom`): on a replica, never newer than they are.
     this.currentStamp = latestOf(() => readOnReplica(() => readChangeStamp(payload)))
     this.namespacePaths = [NAMESPACE, WORDPRESS_NAMESPACE].map(
