@@ -23,6 +23,8 @@ const SHOWN_IN_A_DAY = 3
 /**
  * A month as a table of weeks, a cell a day, each event on the days it covers on its own clock (a multi-day event
  * in each of its days, marked as continuing after the first); a busy day lists a few and links to the day's view.
+ * On narrow screens it is a list of the days with events, each showing its weekday, which the day's link name
+ * begins with, as the eye reads it.
  */
 export function MonthView({
   month,
@@ -69,7 +71,11 @@ export function MonthView({
                     .join(' ')}
                   aria-current={day === page.today ? 'date' : undefined}
                 >
-                  <a className="pec-month__date" href={dayHref} aria-label={fullDate(day, tag)}>
+                  <a
+                    className="pec-month__date"
+                    href={dayHref}
+                    aria-label={`${weekdayShort(day, tag)} ${dayOfMonth(day, tag)}: ${fullDate(day, tag)}`}
+                  >
                     <time dateTime={day}>
                       <span className="pec-month__weekday">{weekdayShort(day, tag)} </span>
                       {dayOfMonth(day, tag)}
