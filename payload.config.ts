@@ -28,6 +28,16 @@ function secret(): string {
 }
 
 /**
+ * The addresses `npm start` serves and prints (`HOST`, and `localhost`, on `PORT`): the admin opened at any of them
+ * may sign in and call the API with its cookie, which Payload's CSRF check allows from the listed origins only.
+ */
+function ownAddresses(): string[] {
+  const port = process.env.PORT || 3000
+  const hosts = new Set([process.env.HOST || '127.0.0.1', 'localhost'])
+  return [...hosts].map((host) => `http://${host}:${port}`)
+}
+
+/**
  * The development host: a Payload site with the calendar plugin, as any site adds it. Tests build variants of it
  * with other plugin options or host settings.
  */
@@ -38,6 +48,7 @@ export async function hostConfig(
   return {
     secret: secret(),
     serverURL: process.env.SERVER_URL || `http://localhost:${process.env.PORT || 3000}`,
+    csrf: ownAddresses(),
     admin: { user: usersCollection.slug, avatar: 'default', importMap: { baseDir: dirname } },
     collections: [usersCollection],
     editor: lexicalEditor(),

@@ -22,7 +22,7 @@ export const AddToCalendar = () => {
   const locale = useLocale()
   const [google, setGoogle] = useState<string | null>(null)
   const eventUrl = id
-    ? `${config.serverURL}${config.routes.api}/${NAMESPACE}/events/${id}?context=edit&ml_language=${locale.code}`
+    ? `${config.routes.api}/${NAMESPACE}/events/${id}?context=edit&ml_language=${locale.code}`
     : null
 
   useEffect(() => {

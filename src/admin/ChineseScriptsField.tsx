@@ -36,7 +36,7 @@ export const ChineseScriptsField = ({ fields, scripts }: Props) => {
     setBusy(true)
     try {
       const answer = await adminWrite(
-        `${config.serverURL}${config.routes.api}/${collectionSlug}/${id}/chinese`,
+        `${config.routes.api}/${collectionSlug}/${id}/chinese`,
         'POST',
         { locale: locale.code, action, fields: names },
         (reason) => t('notSaved', { reason }),

@@ -46,7 +46,7 @@ export const OccurrencesField = ({ occurrences, events, siteTimezone }: Props) =
   const modified = useFormModified()
   const allDay = Boolean(savedDocumentData?.allDay)
   const zone = displayZone(savedDocumentData?.timezone, siteTimezone)
-  const routes = { serverURL: config.serverURL, api: config.routes.api }
+  const routes = { api: config.routes.api }
   const repeats = isSeries(savedDocumentData?.recurrence as Recurrence | undefined)
 
   const [includePast, setIncludePast] = useState(false)

@@ -21,7 +21,8 @@ export type StoredOccurrence = {
 /** The times and title the editor gives one date, as the form's inputs hold them. */
 export type OccurrenceDraft = { start: string; end: string; title: string }
 
-type Routes = { serverURL: string; api: string }
+/** Payload's API route: the admin calls it on the page's own origin, whatever address `serverURL` names. */
+type Routes = { api: string }
 
 /** Payload's REST address of one page of a series' dates, soonest first: those not yet over, or all of them. */
 export function occurrencesAddress(
@@ -43,12 +44,12 @@ export function occurrencesAddress(
         ],
       }
   const query = stringify({ where, sort: 'startDate', limit: 10, page, depth: 0, locale })
-  return `${routes.serverURL}${routes.api}/${collection}?${query}`
+  return `${routes.api}/${collection}?${query}`
 }
 
 /** The namespace's address of one date, by its wire id, written in the language being edited. */
 export const occurrenceAddress = (routes: Routes, stored: number, locale: string): string =>
-  `${routes.serverURL}${routes.api}/${NAMESPACE}/events/${occurrenceWireId(stored)}?ml_language=${encodeURIComponent(locale)}`
+  `${routes.api}/${NAMESPACE}/events/${occurrenceWireId(stored)}?ml_language=${encodeURIComponent(locale)}`
 
 /** An instant as a date or date-and-time input holds it, on the event's own clock. */
 export const inputValue = (instant: string, zone: string, allDay: boolean): string =>
