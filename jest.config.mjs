@@ -163,7 +163,6 @@ const project = (name, database) => ({
   },
   // The unit project has no database: a unit spec that reaches for one fails at once.
   globals: database ? { TEST_DATABASE: database } : {},
-  ...(name === 'browser' ? { globalSetup: '<rootDir>/test/helpers/adminBuild.mjs' } : {}),
 })
 
 export default async () => {

@@ -1,12 +1,8 @@
 import type { DatabaseAdapterObj } from 'payload'
 
-import { postgresAdapter } from '@payloadcms/db-postgres'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { migrations as postgresMigrations } from '../migrations/postgres/index.js'
-import { migrations as sqliteMigrations } from '../migrations/sqlite/index.js'
 
 /** Embedded SQLite file used when `DATABASE_URI` is not set. */
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
@@ -34,13 +30,16 @@ export async function databaseAdapter(
       'DATABASE_REPLICA_URIS is for PostgreSQL: DATABASE_URI must then be a postgres:// URI',
     )
   }
+  // Each adapter is loaded when chosen: a process on one database never loads the others' drivers.
   if (/^postgres(ql)?:\/\//.test(value)) {
+    const { postgresAdapter } = await import('@payloadcms/db-postgres')
+    const { migrations } = await import('../migrations/postgres/index.js')
     return postgresAdapter({
       pool: { connectionString: value },
       readReplicas: readReplicas.length ? readReplicas : undefined,
       push: false,
       migrationDir: migrationDir('postgres'),
-      prodMigrations: postgresMigrations,
+      prodMigrations: migrations,
     })
   }
   if (/^mongodb(\+srv)?:\/\//.test(value)) {
@@ -50,13 +49,15 @@ export async function databaseAdapter(
   if (value.startsWith('file:') || value === ':memory:') {
     const file = value.startsWith('file:') ? value.slice('file:'.length) : null
     if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+    const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+    const { migrations } = await import('../migrations/sqlite/index.js')
     return sqliteAdapter({
       client: { url: value },
       autoIncrement: true,
       push: false,
       wal: Boolean(file),
       migrationDir: migrationDir('sqlite'),
-      prodMigrations: sqliteMigrations,
+      prodMigrations: migrations,
     })
   }
   throw new Error(

@@ -25,22 +25,50 @@ const BUILD_INPUTS = [
   'package-lock.json',
 ]
 
+/** Held while `next build` runs: spec files in two workers may both find the build stale. */
+const BUILD_LOCK = path.join(ROOT, 'test-results', 'next-build.lock')
+/** A lock older than a build can take was left by a run that was stopped. */
+const STALE_LOCK_MS = 20 * 60_000
+
+async function withBuildLock(work: () => Promise<void>): Promise<void> {
+  fs.mkdirSync(path.dirname(BUILD_LOCK), { recursive: true })
+  for (;;) {
+    try {
+      fs.mkdirSync(BUILD_LOCK)
+      break
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error
+      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0)
+      if (age > STALE_LOCK_MS) fs.rmSync(BUILD_LOCK, { force: true, recursive: true })
+      else await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+  try {
+    await work()
+  } finally {
+    fs.rmSync(BUILD_LOCK, { force: true, recursive: true })
+  }
+}
+
 /** `next build` once: again only when the build is missing or older than its sources. */
-export async function ensureAdminBuild(): Promise<void> {
-  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0
-  if (built > Math.max(...BUILD_INPUTS.map((input) => newestChange(path.join(ROOT, input))))) return
-  await exec(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_ENV: 'production',
-      NODE_OPTIONS: '--conditions=production',
-      PAYLOAD_SECRET: TEST_SECRET,
-    },
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 15 * 60_000,
+export function ensureAdminBuild(): Promise<void> {
+  return withBuildLock(async () => {
+    const buildId = path.join(ROOT, '.next', 'BUILD_ID')
+    const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0
+    if (built > Math.max(...BUILD_INPUTS.map((input) => newestChange(path.join(ROOT, input)))))
+      return
+    await exec(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+        NODE_OPTIONS: '--conditions=production',
+        PAYLOAD_SECRET: TEST_SECRET,
+      },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 15 * 60_000,
+    })
   })
 }
 
