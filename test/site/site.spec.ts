@@ -16,6 +16,14 @@ import pg from 'pg'
 
 import { payloadHas } from '../../src/core/payloadFeatures.js'
 import { launchChromium, testWithChromium } from '../helpers/chromium.js'
+import {
+  axeOnViews,
+  findWithoutJavaScript,
+  oneOfEachView,
+  pagesOfEveryUrl,
+  pathOf,
+  viewsAndNamespace,
+} from './pageChecks.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js'
 import { PNG } from '../helpers/png.js'
 import { createSite, packPlugin, ROOT, type Site, type SiteProcess } from './site.js'
@@ -374,6 +382,87 @@ describe('the site with the plugin, built by next build and served by next start
   })
 })
 
+describe("the calendar's pages on the site, as its README adds them", () => {
+  let occurrences: string[]
+
+  beforeAll(async () => {
+    const day = nextMonthDay()
+    const created = await write(`${NS}/events`, {
+      title: 'Harbour Swim Club',
+      start_date: `${day} 07:00`,
+      end_date: `${day} 08:00`,
+      venue: { venue: 'Harbour Hall' },
+      organizer: { organizer: 'Harbour Swimmers' },
+      categories: ['Music'],
+      tags: ['Outdoors'],
+      recurrence: 'FREQ=DAILY;COUNT=3',
+    })
+    expect(created.status).toBe(201)
+    const { events } = (await json(`${NS}/events?include=${created.body.id}`)).body
+    occurrences = events.map((event: { url: string }) => event.url)
+  })
+
+  test('every url of the namespace is a page with its record on it, in each language', async () => {
+    const { failures, pages } = await pagesOfEveryUrl(server.url)
+    expect(failures).toEqual([])
+    expect(pages).toBeGreaterThan(20)
+  })
+
+  test('the sitemap lists the pages in each language', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text()
+    expect(sitemap).toContain('/event/harbour-swim-club/</loc>')
+    expect(sitemap).toContain('hreflang="zh-Hant-TW" href="')
+  })
+
+  testWithChromium(
+    'the views list what the namespace lists, work without JavaScript, and axe-core finds nothing in them',
+    async () => {
+      const browser = await launchChromium()
+      try {
+        const day = pathOf(occurrences[0]!).match(/(\d{4}-\d{2}-\d{2})\/$/)![1]!
+        const views = await viewsAndNamespace(browser, server.url, {
+          month: day.slice(0, 7),
+          day,
+          zone: '+08:00',
+        })
+        expect(views.list).toEqual(views.listed)
+        expect(views.month).toEqual(views.monthListed)
+        expect(views.day).toEqual(views.dayListed)
+        expect(views.day.length).toBeGreaterThan(0)
+        expect(await findWithoutJavaScript(browser, server.url, 'swim')).toEqual({
+          title: 'Harbour Swim Club',
+          rule: 'Every day, 3 times',
+        })
+        const all = await oneOfEachView(server.url, occurrences[0]!)
+        expect(await axeOnViews(browser, server.url, all, ['en', 'zh-hant'], 1280)).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    },
+    5 * 60_000,
+  )
+
+  test('a title changed through the namespace shows on the next request', async () => {
+    const page = pathOf(occurrences[1]!)
+    expect(await (await get(page)).text()).toContain('Harbour Swim Club')
+    const id = (await json(`${NS}/events/by-slug/harbour-swim-club`)).body.recurrence.series_id
+    expect((await write(`${NS}/events/${id}`, { title: 'Harbour Swim Club at Dawn' })).status).toBe(
+      200,
+    )
+    expect(await (await get(page)).text()).toContain('Harbour Swim Club at Dawn')
+    expect((await get('/event/no-such-event/')).status).toBe(404)
+  })
+
+  afterAll(async () => {
+    // Out of the lists the later tests read.
+    const id = (await json(`${NS}/events/by-slug/harbour-swim-club`)).body.recurrence.series_id
+    await json(`${NS}/events/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `JWT ${token}` },
+    })
+  })
+})
+
 describe('the site under next dev', () => {
   let dev: SiteProcess
 
@@ -495,6 +584,13 @@ describe('a site on the oldest versions package.json admits, with the same tarba
       '老城獨奏會',
     )
     await expectCalendarPages(oldestServer, { id, title: 'Old Town Recital' })
+    const page = await get(`/zh-hant/event/${created.body.slug}/`, {}, oldestServer)
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('老城獨奏會')])
+    const month = await get(`/events/month/${day.slice(0, 7)}/`, {}, oldestServer)
+    expect([month.status, await month.text()]).toEqual([
+      200,
+      expect.stringContaining('Old Town Recital'),
+    ])
   })
 
   test('an untranslated field falls back to the default locale; the start-up log names what this Payload lacks', async () => {

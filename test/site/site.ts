@@ -166,6 +166,25 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return <h1>Welcome to the site</h1>
 }
 `,
+  // The README's page file and sitemap.
+  'src/app/(frontend)/calendar-pages/[[...path]]/page.tsx': `import config from '@payload-config'
+import { createCalendarPages } from 'payload-events-calendar/views'
+import 'payload-events-calendar/views.css'
+
+const { CalendarPage, generateMetadata } = createCalendarPages({ config })
+
+export default CalendarPage
+export { generateMetadata }
+`,
+  'src/app/sitemap.ts': `import config from '@payload-config'
+import { calendarSitemap } from 'payload-events-calendar/views'
+
+export const dynamic = 'force-dynamic'
+
+export default function sitemap() {
+  return calendarSitemap(config)
+}
+`,
 }
 
 /** The README's proxy line: Next.js 16 runs `src/proxy.ts`, Next.js 15 `src/middleware.ts`. */
