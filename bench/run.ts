@@ -20,6 +20,7 @@ import {
   sqliteDatabase,
 } from './database.js'
 import { load, type LoadOptions } from './load.js'
+import { formatPages, measurePages } from './pages.js'
 import {
   peakMemoryMiB,
   resetPeakMemory,
@@ -284,6 +285,41 @@ async function measureSeriesSave(server: Served, headers: Record<string, string>
   return times.sort((a, b) => a - b)[1]
 }
 
+/**
+ * The site's calendar pages (month, list, an event's page) against a bare Next.js route answering the same HTML; a
+ * write between rounds is a title change through the namespace, as an editor.
+ */
+async function measureSitePages(server: Served, editor: Record<string, string>) {
+  const list = (await (
+    await fetch(`${server.url}/api/calendar/events/v1/events?per_page=1`)
+  ).json()) as {
+    events: { id: number; url: string; title: string }[]
+  }
+  const [event] = list.events
+  const month = new Date().toISOString().slice(0, 7)
+  let round = 0
+  const write = async () => {
+    const response = await fetch(`${server.url}/api/calendar/events/v1/events/${event!.id}`, {
+      method: 'POST',
+      headers: { ...editor, 'content-type': 'application/json' },
+      body: JSON.stringify({ excerpt: `Round ${++round}` }),
+    })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`the write between rounds answered ${response.status}`)
+  }
+  return measurePages(
+    server.url,
+    [
+      // Without the trailing slash, which Next.js answers with a redirect to this address.
+      { name: 'month view', path: `/events/month/${month}` },
+      { name: 'list view', path: '/events/list' },
+      { name: 'event page', path: new URL(event!.url).pathname.replace(/\/$/, '') },
+    ],
+    write,
+    loadOptions,
+  )
+}
+
 const started = new Date()
 log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
 const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
@@ -340,6 +376,7 @@ try {
     }
   }
 
+  const pageRows = site ? await measureSitePages(server, modes[1][1]) : []
   const usersMe = await measurePayloadMe(server)
   const seriesSave = await measureSeriesSave(server, modes[1][1])
   const table = formatTable(rows)
@@ -365,6 +402,7 @@ try {
   console.log(
     `Saving a weekly series of 260 occurrences (POST /events, editor): ${seriesSave.toFixed(0)} ms (median of 3)\n`,
   )
+  if (pageRows.length) console.log(`The calendar's pages, anonymous:\n\n${formatPages(pageRows)}\n`)
   const out = path.join(
     ROOT,
     'bench-results',
@@ -373,7 +411,7 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, usersMe, seriesSaveMs: seriesSave }, null, 2)}\n`,
+    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, pages: pageRows, usersMe, seriesSaveMs: seriesSave }, null, 2)}\n`,
   )
   console.log(`written to ${path.relative(ROOT, out)}`)
 } finally {

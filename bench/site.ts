@@ -4,6 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { createSite, packPlugin, type Site } from '../test/site/site.js'
+import { BARE_ROUTE_FILE } from './pages.js'
 import {
   type DatasetArgs,
   datasetKey,
@@ -50,6 +51,9 @@ export async function benchSite(
   try {
     const tarball = await packPlugin(path.join(WORK, 'pack'))
     const site = await createSite(path.join(WORK, 'app'), tarball, uriOf(scratch))
+    const [bareFile, bareRoute] = BARE_ROUTE_FILE
+    fs.mkdirSync(path.dirname(path.join(site.dir, bareFile)), { recursive: true })
+    fs.writeFileSync(path.join(site.dir, bareFile), bareRoute)
     const cache = `bench_site_${datasetKey(args).replaceAll('-', '_')}_${schemaHash(site)}`
     const database = await postgresCopy(cache, fresh, adminUri, async (uri) => {
       site.env.DATABASE_URI = uri
