@@ -143,11 +143,23 @@ const project = (name, database) => ({
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'production'] },
   // The benchmark's generated site and the tests' own output hold whole projects of their own.
   modulePathIgnorePatterns: ['<rootDir>/bench-results/', '<rootDir>/test-results/'],
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } },
+    ],
+    // The site's pages, rendered by the unit specs of their views.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'es6' },
+      },
     ],
   },
   // In-process tests run the plugin from its sources, one module graph with the internals they inspect; processes
