@@ -58,3 +58,41 @@ export function machineTime(wall: string, utc: string, allDay: boolean): string 
   const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0')
   return `${wall.slice(0, 10)}T${wall.slice(11, 19)}${sign}${hours}:${minutes}`
 }
+
+export type RangePart = { source: 'endRange' | 'shared' | 'startRange'; value: string }
+
+/** What joins a date and a time: `Dec 5, 2027, 8:00 PM`, `2027年12月5日 晚上8:00`. */
+const dateTimeJoiner = (tag: string) => (tag.toLowerCase().startsWith('zh') ? ' ' : ', ')
+
+/**
+ * When something happens from one wall clock to another, in the language of `tag`, in parts: what both ends share,
+ * and each end's own. One day is its date and its times as `Intl` words a range of times (`Dec 5, 2027, 8:00 –
+ * 11:00 PM`, `2027年12月5日 晚上8:00至11:00`); several days are each end in full, between dashes; `datesOnly` words
+ * the dates alone.
+ */
+export function dateRangeParts(
+  start: string,
+  end: string,
+  tag: string,
+  datesOnly: boolean,
+): RangePart[] {
+  const date = (wall: string) => mediumDate(wall, tag)
+  if (dayOf(start) !== dayOf(end)) {
+    const full = (wall: string) =>
+      datesOnly ? date(wall) : `${date(wall)}${dateTimeJoiner(tag)}${clockTime(wall, tag)}`
+    return [
+      { source: 'startRange', value: full(start) },
+      { source: 'shared', value: ' – ' },
+      { source: 'endRange', value: full(end) },
+    ]
+  }
+  if (datesOnly) return [{ source: 'shared', value: date(start) }]
+  const times = formatter(tag, { timeStyle: 'short' }).formatRangeToParts(asUtc(start), asUtc(end))
+  const parts: RangePart[] = [{ source: 'shared', value: `${date(start)}${dateTimeJoiner(tag)}` }]
+  for (const { source, value } of times) {
+    const last = parts.at(-1)!
+    if (last.source === source) last.value += value
+    else parts.push({ source: source as RangePart['source'], value })
+  }
+  return parts
+}

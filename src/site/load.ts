@@ -221,7 +221,7 @@ export async function loadEvent(
     : []
   const { occurrences, related } = await withRelated(visit, doc, [
     ...(shown ? [shown] : []),
-    ...upcoming,
+    ...upcoming.filter((occurrence) => occurrence.id !== shown?.id),
   ])
   const write = (occurrence: OccurrenceDoc | undefined, single: boolean) =>
     serializeEvent(doc, related, visit.serialize, { single, blanked: locked, occurrence })
