@@ -3,7 +3,6 @@ import type { DatabaseAdapterObj } from 'payload'
 import fs from 'node:fs'
 import path from 'node:path'
 
-
 /** Embedded SQLite file used when `DATABASE_URI` is not set. */
 export const DEFAULT_SQLITE_FILE = 'data/calendar.db'
 
