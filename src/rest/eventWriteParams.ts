@@ -9,6 +9,10 @@ import { booleanValue, nonEmptyString, type Param, ParamError, stringValue } fro
 import { publicationParams } from './postWrites.js'
 import { recurrenceParam } from './recurrenceWrites.js'
 
+/** The original Pro add-on's `_tec_update_type` and the `scope` each value means. */
+export const SCOPE_OF_UPDATE_TYPE = { single: 'this', upcoming: 'following', all: 'all' } as const
+type UpdateType = keyof typeof SCOPE_OF_UPDATE_TYPE
+
 /** The parameters of event writes, declared once for validation, defaults and `/doc` (docs/api.md#write-routes). */
 const date = (description: string, required: boolean): Param<string> => ({
   type: 'string',
@@ -140,6 +144,16 @@ export const writeParams = (
       return raw as Scope
     },
   } as Param<Scope>,
+  _tec_update_type: {
+    type: 'string',
+    enum: Object.keys(SCOPE_OF_UPDATE_TYPE),
+    description:
+      "The original Pro add-on's name for `scope`, for an occurrence's id: `single` is `this`, `upcoming` is `following` (`this` on the last occurrence), `all` is `all`. Unsent, the Pro add-on writes to all of the event; we write to the occurrence alone",
+    parse: (raw: unknown) => {
+      if (!Object.hasOwn(SCOPE_OF_UPDATE_TYPE, raw as string)) throw new ParamError()
+      return raw as UpdateType
+    },
+  } as Param<UpdateType>,
   cancelled: flag("Ours, for an occurrence's id: cancels it (true) or brings it back (false)"),
   ml_language: languageParam(locales),
 })
@@ -155,6 +169,7 @@ export const OCCURRENCE_PARAMS = new Set([
   'image',
   'cancelled',
   'scope',
+  '_tec_update_type',
   'ml_language',
 ])
 export const OCCURRENCE_FIELDS = ['title', 'description', 'image', 'venue', 'organizers'] as const

@@ -12,11 +12,16 @@ import {
   seriesTimingOf,
   TAKES_OCCURRENCES,
 } from '../hooks/occurrences.js'
-import { splitSeries } from '../recurrence/split.js'
+import { type Scope, splitSeries } from '../recurrence/split.js'
 import { isSeries } from '../recurrence/series.js'
 import { eventNotFound, invalidParam } from './errors.js'
 import { instantOf } from './eventDates.js'
-import { OCCURRENCE_FIELDS, OCCURRENCE_PARAMS, type WriteParams } from './eventWriteParams.js'
+import {
+  OCCURRENCE_FIELDS,
+  OCCURRENCE_PARAMS,
+  SCOPE_OF_UPDATE_TYPE,
+  type WriteParams,
+} from './eventWriteParams.js'
 import { asCaller } from '../query/reader.js'
 import { type Address, locate, occurrenceById } from '../query/locate.js'
 import { loadRelated } from '../query/related.js'
@@ -52,9 +57,9 @@ export function occurrenceWrites(
     const occurrence = await occurrenceById(call, stored)
     if (!occurrence) throw eventNotFound(call.path.id!)
     const seriesAddress = { where: { id: { equals: occurrence.series } }, trash: true }
-    if (call.params.scope === 'all')
-      return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
-    if (call.params.scope === 'following')
+    const scope = await scopeOf(call, occurrence, seriesAddress)
+    if (scope === 'all') return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
+    if (scope === 'following')
       return inTransaction(call.req, async () => {
         const copy = await splitAt(call, occurrence, seriesAddress)
         if (!copy) return updateEvent(await shiftedToSeries(call, occurrence), seriesAddress)
@@ -104,6 +109,28 @@ export function occurrenceWrites(
         { single: false, blanked: false, occurrence: own },
       ),
     }
+  }
+
+  /**
+   * `scope`, or what the original Pro add-on's `_tec_update_type` says for it, where `upcoming` on the event's last
+   * occurrence is that occurrence alone (docs/api.md#changing-one-occurrence).
+   */
+  async function scopeOf(
+    call: RestCall<WriteParams>,
+    occurrence: OccurrenceDoc,
+    seriesAddress: Address,
+  ): Promise<Scope> {
+    const { scope, _tec_update_type: updateType } = call.params
+    if (updateType === undefined) return scope ?? 'this'
+    const named = SCOPE_OF_UPDATE_TYPE[updateType]
+    if (scope !== undefined && scope !== named)
+      throw invalidParam(
+        '_tec_update_type',
+        `_tec_update_type=${updateType} is not scope=${scope}.`,
+      )
+    if (named !== 'following') return named
+    const planned = expandEvent(options, await target(call, seriesAddress)).occurrences
+    return planned.at(-1)?.key === occurrence.key ? 'this' : 'following'
   }
 
   /**

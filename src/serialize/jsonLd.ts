@@ -159,12 +159,16 @@ function offer(
 const first = <T>(ids: Id[] | null | undefined, records: Map<Id, T>): T | undefined =>
   (ids ?? []).map((id) => records.get(id)).find((record) => record !== undefined)
 
-/** schema.org `Event` of an event (single GETs only): its first venue and first organizer, and an offer. */
+/**
+ * schema.org `Event` of an event or one occurrence (single GETs only): its first venue and first organizer, and an
+ * offer; a cancelled occurrence is `EventCancelled`, as search engines read it.
+ */
 export function eventJsonLd(
   event: EventDoc,
   related: Related,
   ctx: Pick<SerializeContext, 'serverURL' | 'siteTimezone'>,
   url: string,
+  cancelled = false,
 ): EventJsonLd {
   const venue = first(event.venue, related.venues)
   const organizer = first(event.organizers, related.organizers)
@@ -176,7 +180,7 @@ export function eventJsonLd(
     ...imageUrl(event.image, related, ctx),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: `https://schema.org/${cancelled ? 'EventCancelled' : 'EventScheduled'}`,
     startDate: isoWithOffset(event.startDate, event.timezone),
     endDate: isoWithOffset(event.endDate, event.timezone),
     ...(venue ? { location: placeJsonLd(venue, related, ctx) } : {}),

@@ -127,14 +127,18 @@ test('what an occurrence cannot have of its own is refused with the reason; only
   expect([notOccurrence.status, notOccurrence.body.code]).toEqual([400, 'rest_invalid_param'])
 })
 
-test('cancelled: true takes an occurrence out of the lists, false brings it back', async () => {
+test('cancelled: true takes an occurrence out of the lists and its JSON-LD says EventCancelled, false brings it back', async () => {
   const fourth = await byKey('2027-01-14')
   expect((await write(`/events/${fourth.id}`, { cancelled: true })).body.recurrence.cancelled).toBe(
     true,
   )
   expect(await byKey('2027-01-14')).toBeUndefined()
+  const status = async () =>
+    (await server.request(`${NS}/events/${fourth.id}`)).body.json_ld.eventStatus
+  expect(await status()).toBe('https://schema.org/EventCancelled')
   expect((await write(`/events/${fourth.id}`, { cancelled: false })).status).toBe(200)
   expect((await byKey('2027-01-14'))?.id).toBe(fourth.id)
+  expect(await status()).toBe('https://schema.org/EventScheduled')
 })
 
 test('edits of the event reach every occurrence but what one has of its own', async () => {
@@ -272,4 +276,62 @@ test('scope=following ends the event before the occurrence and repeats a copy fr
     '/events?start_date=2027-01-01&end_date=2027-01-31&per_page=50',
   )
   expect(all.total).toBe(8)
+})
+
+test("the original Pro add-on's _tec_update_type: single, upcoming (single on the last occurrence) and all", async () => {
+  const { body: club } = await write(
+    '/events',
+    {
+      title: 'Chess club',
+      status: 'publish',
+      timezone: 'Europe/London',
+      start_date: '2027-02-01 18:00:00',
+      end_date: '2027-02-01 20:00:00',
+      recurrence: 'FREQ=WEEKLY;COUNT=4',
+    },
+    'POST',
+  )
+  const dates = async () => (await request(`/events?include=${club.id}`)).body.events as any[]
+  const [first, second, third, last] = await dates()
+  const titles = async () => (await dates()).map((event) => event.title)
+
+  const single = await write(`/events/${second.id}`, {
+    title: 'Blitz night',
+    _tec_update_type: 'single',
+  })
+  expect([single.status, single.body.id]).toEqual([200, second.id])
+  expect(await titles()).toEqual(['Chess club', 'Blitz night', 'Chess club', 'Chess club'])
+
+  const onLast = await write(`/events/${last.id}`, {
+    title: 'Final',
+    _tec_update_type: 'upcoming',
+  })
+  expect([onLast.status, onLast.body.id]).toEqual([200, last.id])
+  expect((await request(`/events/${club.id}`)).body.recurrence.rule).toBe('FREQ=WEEKLY;COUNT=4')
+
+  const all = await write(`/events/${first.id}`, { title: 'Chess', _tec_update_type: 'all' })
+  expect([all.status, all.body.id]).toEqual([200, club.id])
+  expect(await titles()).toEqual(['Chess', 'Blitz night', 'Chess', 'Final'])
+
+  const upcoming = await write(`/events/${third.id}`, {
+    title: 'Chess league',
+    _tec_update_type: 'upcoming',
+  })
+  expect(upcoming.status).toBe(200)
+  expect(upcoming.body.id).not.toBe(club.id)
+  expect(await titles()).toEqual(['Chess', 'Blitz night'])
+
+  for (const refused of [
+    { _tec_update_type: 'everything' },
+    { _tec_update_type: 'all', scope: 'this' },
+  ]) {
+    const { status, body } = await write(`/events/${second.id}`, { title: 'x', ...refused })
+    expect([status, body.code, Object.keys(body.data.params)]).toEqual([
+      400,
+      'rest_invalid_param',
+      ['_tec_update_type'],
+    ])
+  }
+  await request(`/events/${club.id}?force=true`, { method: 'DELETE' })
+  await request(`/events/${upcoming.body.id}?force=true`, { method: 'DELETE' })
 })
