@@ -67,6 +67,7 @@ export async function hostConfig(
         timezone: process.env.CALENDAR_TIMEZONE || 'UTC',
         imageHosts: (process.env.CALENDAR_IMAGE_HOSTS ?? '').split(',').filter(Boolean),
         ...calendar,
+        pages: { preview: '/calendar-preview', ...calendar.pages },
       }),
       mediaStorage(calendar.slugs?.media ?? 'media'),
     ],

@@ -21,6 +21,7 @@ import { isValidTimezone } from '../src/core/timezones.js'
 import { validateUrl } from '../src/core/validate.js'
 import { recurrenceField } from '../src/fields/recurrence.js'
 import { keepOccurrences, removeOccurrences } from '../src/hooks/occurrences.js'
+import { previewOf } from '../src/site/previewLink.js'
 
 /** A yes/no display option; `index` for the ones list filters use. */
 const flag = (
@@ -49,6 +50,7 @@ export const eventsCollection = (
   defaultSort: '-startDate',
   admin: {
     useAsTitle: 'title',
+    preview: previewOf(options, 'event'),
     defaultColumns: [
       'title',
       'startDate',

@@ -12,6 +12,7 @@ import { DESCRIPTION_SEARCHED, searchText } from '../src/hooks/searchText.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/core/adminLanguages.js'
 import { validateUrl } from '../src/core/validate.js'
+import { previewOf } from '../src/site/previewLink.js'
 
 export const organizersCollection = (
   options: ResolvedCalendarOptions,
@@ -29,6 +30,7 @@ export const organizersCollection = (
   indexes: [{ fields: ['deletedAt', 'publishedAt'] }],
   admin: {
     useAsTitle: 'name',
+    preview: previewOf(options, 'organizer'),
     defaultColumns: ['name', 'email', 'phone', 'status'],
     listSearchableFields: ['name', 'email'],
     group: t3('Calendar', '日历', '行事曆'),

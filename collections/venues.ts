@@ -13,6 +13,7 @@ import { DESCRIPTION_SEARCHED, searchText } from '../src/hooks/searchText.js'
 import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { t3 } from '../src/core/adminLanguages.js'
 import { validateUrl } from '../src/core/validate.js'
+import { previewOf } from '../src/site/previewLink.js'
 
 const localizedText = (name: string, label: ReturnType<typeof t3>): Field => ({
   name,
@@ -47,6 +48,7 @@ export const venuesCollection = (
   indexes: [{ fields: ['deletedAt', 'publishedAt'] }],
   admin: {
     useAsTitle: 'name',
+    preview: previewOf(options, 'venue'),
     defaultColumns: ['name', 'city', 'country', 'status'],
     listSearchableFields: ['name', 'city'],
     group: t3('Calendar', '日历', '行事曆'),

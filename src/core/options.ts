@@ -141,6 +141,12 @@ export type EventsCalendarOptions = {
      * @default '/calendar-pages'
      */
     route?: string
+    /**
+     * The route of the site's preview file (`app/(frontend)/calendar-preview/route.ts`), which turns Next.js's draft
+     * mode on for a signed-in user and opens a page: the admin's Preview button of events, venues and organizers
+     * opens a record's page through it, drafts included. Unset, the admin has no Preview button for them.
+     */
+    preview?: string
   }
   /**
    * Who may read drafts, write and publish. Each rule not given keeps its default.
@@ -254,6 +260,7 @@ export type ResolvedCalendarOptions = {
     weekStartsOn: Record<string, 0 | 1>
     perPage: number
     route: string
+    preview?: string
   }
   access: CalendarAccessRules
   slugs: Record<CollectionKey, CollectionSlug>

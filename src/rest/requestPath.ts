@@ -1,8 +1,8 @@
 import type { SanitizedConfig } from 'payload'
 
-import { DEFAULT_LOCALE, WORDPRESS_NAMESPACE } from '../core/constants.js'
+import { WORDPRESS_NAMESPACE } from '../core/constants.js'
 import { pluginOptionsOf } from '../core/options.js'
-import { type AddressBook, pageOfPath } from '../site/addresses.js'
+import { type AddressBook, addressBookOf, pageOfPath } from '../site/addresses.js'
 
 /** The parameter a language prefix becomes; one given in the query wins over the prefix. */
 const LANGUAGE_PARAM = 'ml_language'
@@ -133,14 +133,6 @@ export function requestPathOptionsOf(config: SanitizedConfig): RequestPathOption
   return {
     apiRoute: config.routes.api,
     locales,
-    pages: options && {
-      book: {
-        urls: options.urls,
-        locales,
-        defaultLocale: config.localization ? config.localization.defaultLocale : DEFAULT_LOCALE,
-        defaultView: options.pages.defaultView,
-      },
-      route: options.pages.route,
-    },
+    pages: options && { book: addressBookOf(options, config), route: options.pages.route },
   }
 }

@@ -13,7 +13,7 @@ import { pluginOptionsOf } from '../core/options.js'
 import { toDateFnsZone } from '../core/timezones.js'
 import { InvalidFilter } from '../query/errors.js'
 import { htmlToText } from '../ical/htmlText.js'
-import { type AddressBook, type PageAddress, pageOfPath, pathOfPage } from './addresses.js'
+import { addressBookOf, type PageAddress, pageOfPath, pathOfPage } from './addresses.js'
 import { loadArchive, loadCategories, loadEvent, loadPlace, type Query } from './load.js'
 import { pageLanguage } from './messages.js'
 import { keptForVisitors } from './pageCache.js'
@@ -63,13 +63,7 @@ export function createCalendarPages({
     const payload = await getPayload({ config })
     const options = pluginOptionsOf(payload.config)
     if (!options) throw new Error('the calendar plugin is not in this Payload config')
-    const localization = payload.config.localization
-    const book: AddressBook = {
-      urls: options.urls,
-      locales: localization ? localization.localeCodes : [],
-      defaultLocale: localization ? localization.defaultLocale : 'en',
-      defaultView: options.pages.defaultView,
-    }
+    const book = addressBookOf(options, payload.config)
     const address = pageOfPath(pathKey, book)
     if (!address) return null
     const visit = await visitorOf(payload, {

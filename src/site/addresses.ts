@@ -1,4 +1,8 @@
-import type { UrlTemplates } from '../core/options.js'
+import type { SanitizedConfig } from 'payload'
+
+import type { ResolvedCalendarOptions, UrlTemplates } from '../core/options.js'
+
+import { DEFAULT_LOCALE } from '../core/constants.js'
 
 /** The views of an archive: all events, or those of one category or tag. */
 export type ArchiveView =
@@ -25,6 +29,17 @@ export type AddressBook = {
   /** What an archive's bare address (`/events/`) shows: the list, or this month. */
   defaultView: 'list' | 'month'
 }
+
+/** A site's address book: the plugin's templates and view, and the languages of its Payload config. */
+export const addressBookOf = (
+  options: Pick<ResolvedCalendarOptions, 'pages' | 'urls'>,
+  { localization }: Pick<SanitizedConfig, 'localization'>,
+): AddressBook => ({
+  urls: options.urls,
+  locales: localization ? localization.localeCodes : [],
+  defaultLocale: localization ? localization.defaultLocale : DEFAULT_LOCALE,
+  defaultView: options.pages.defaultView,
+})
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/

@@ -9,7 +9,7 @@ import { pluginOptionsOf } from '../core/options.js'
 import { findAll } from '../query/reads.js'
 import { categoryPath } from '../serialize/term.js'
 import { siteURL } from '../serialize/siteURL.js'
-import { type AddressBook, pathOfPage, type SitePage } from './addresses.js'
+import { addressBookOf, pathOfPage, type SitePage } from './addresses.js'
 import { pageLanguage } from './messages.js'
 
 type Dated = { slug?: string | null; updatedAt?: string }
@@ -25,13 +25,7 @@ export async function calendarSitemap(
   const payload = await getPayload({ config })
   const options = pluginOptionsOf(payload.config)
   if (!options) throw new Error('the calendar plugin is not in this Payload config')
-  const localization = payload.config.localization
-  const book: AddressBook = {
-    urls: options.urls,
-    locales: localization ? localization.localeCodes : [],
-    defaultLocale: localization ? localization.defaultLocale : 'en',
-    defaultView: options.pages.defaultView,
-  }
+  const book = addressBookOf(options, payload.config)
   const req = await createLocalReq({}, payload)
   const reader = { req, locale: book.defaultLocale, options }
   const base = siteURL(req, options)

@@ -132,6 +132,51 @@ describeWithChromium("the calendar's pages", () => {
     }
   })
 
+  test("a draft's page opens only in draft mode, which the admin's Preview button turns on for a signed-in user", async () => {
+    const draft = await write('/events', {
+      title: 'Unannounced Rehearsal',
+      status: 'draft',
+      start_date: `${monthStart(1)} 18:00`,
+      end_date: `${monthStart(1)} 20:00`,
+    })
+    expect(draft.status).toBe(201)
+    const stored = await fetch(url(`/api/events/${draft.body.id}`), {
+      headers: { authorization: `JWT ${token}` },
+    })
+    const page = `/event/${((await stored.json()) as { slug: string }).slug}/`
+    expect((await fetch(url(page))).status).toBe(404)
+    const preview = `/calendar-preview?path=${encodeURIComponent(page)}`
+    const anonymous = await fetch(url(preview), { redirect: 'manual' })
+    expect(anonymous.status).toBe(307)
+    expect(anonymous.headers.get('location')).toMatch(/^\/admin\/login\?redirect=/)
+    for (const elsewhere of [
+      '//elsewhere.example/',
+      '/\\elsewhere.example/',
+      '/x\r\nSet-Cookie: a=b',
+    ]) {
+      const refused = await fetch(url(`/calendar-preview?path=${encodeURIComponent(elsewhere)}`))
+      expect([
+        elsewhere,
+        refused.status,
+        ((await refused.json()) as { code: string }).code,
+      ]).toEqual([elsewhere, 400, 'rest_invalid_param'])
+    }
+
+    const context = await browser.newContext()
+    await context.addCookies([{ name: 'payload-token', value: token, url: server.url }])
+    const tab = await context.newPage()
+    expect((await tab.goto(url(page)))!.status()).toBe(404)
+    await tab.goto(url(`/admin/collections/events/${draft.body.id}`))
+    const button = await tab.locator('#preview-button').getAttribute('href')
+    expect(button).toBe(preview)
+    expect((await tab.goto(url(button!)))!.status()).toBe(200)
+    expect(new URL(tab.url()).pathname).toBe(page)
+    await expect(tab.locator('h1').textContent()).resolves.toContain('Unannounced Rehearsal')
+    await tab.goto(url(`${preview}&draft=0`))
+    expect((await tab.goto(url(page)))!.status()).toBe(404)
+    await context.close()
+  })
+
   test('a title changed through the namespace shows on the next request; an unknown page is a 404', async () => {
     const page = url(pathOf(series.occurrences[1]!))
     expect(await (await fetch(page)).text()).toContain('Riverside Yoga')
