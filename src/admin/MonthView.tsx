@@ -7,6 +7,7 @@ import { formatInTimeZone } from 'date-fns-tz'
 import { redirect } from 'next/navigation.js'
 
 import { NAMESPACE } from '../core/constants.js'
+import { inDayOrder } from '../core/dayOrder.js'
 import { toDateFnsZone } from '../core/timezones.js'
 import { CalendarFeedLinks } from './CalendarFeedLinks.js'
 import { CalendarStepNav } from './CalendarStepNav.js'
@@ -136,6 +137,19 @@ export async function MonthView({
     for (const day of daysWithin(first, last < first ? first : last, days))
       byDay.get(day)!.push(event)
   }
+  for (const [day, onDay] of byDay)
+    byDay.set(
+      day,
+      inDayOrder(day, onDay, (event) => {
+        const zone = displayZone(event.timezone, siteTimezone)
+        return {
+          allDay: Boolean(event.allDay),
+          startDay: formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd'),
+          startTime: formatInTimeZone(event.startDate, zone, 'HH:mm:ss'),
+          instant: event.startDate,
+        }
+      }),
+    )
 
   const language = intlLocale(i18n.language)
   const monthTitle = new Intl.DateTimeFormat(language, {

@@ -243,6 +243,55 @@ describeWithChromium('the admin in a browser', () => {
     await page.request.delete(url(`/api/calendar/events/v1/events/${series.id}`), { headers })
   })
 
+  test('a day of the month view lists its events by the times shown, all-day ones first', async () => {
+    const { token } = await (
+      await page.request.post(url('/api/users/login'), { data: ADMIN })
+    ).json()
+    const headers = { authorization: `JWT ${token}` }
+    const on = `${day.slice(0, 8)}20`
+    const written = [
+      ['Evening Summit', 'Asia/Tokyo', '21:15', '22:00'],
+      ['Late Gardening', 'Europe/London', '07:15', '08:00'],
+      ['Midweek Choir', 'America/New_York', '07:00', '08:00'],
+    ]
+    const ids = [
+      ...(await Promise.all(
+        written.map(async ([title, timezone, start, end]) => {
+          const response = await page.request.post(url('/api/calendar/events/v1/events'), {
+            headers,
+            data: {
+              title,
+              timezone,
+              status: 'publish',
+              start_date: `${on} ${start}`,
+              end_date: `${on} ${end}`,
+            },
+          })
+          return (await response.json()).id
+        }),
+      )),
+      (
+        await (
+          await page.request.post(url('/api/calendar/events/v1/events'), {
+            headers,
+            data: { title: 'Open Studio', status: 'publish', all_day: true, start_date: on },
+          })
+        ).json()
+      ).id,
+    ]
+    await page.goto(url(`/admin/calendar?month=${on.slice(0, 7)}`))
+    await expect(
+      page.locator(`td[data-day="${on}"] a.pec-event`).allTextContents(),
+    ).resolves.toEqual([
+      'Open Studio',
+      '07:00Midweek Choir',
+      '07:15Late Gardening',
+      '21:15Evening Summit',
+    ])
+    for (const id of ids)
+      await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), { headers })
+  })
+
   test('the event form offers the event to calendars, and the month view its subscription', async () => {
     await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
     const box = page.locator('.pec-add-to-calendar')

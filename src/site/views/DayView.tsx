@@ -1,7 +1,7 @@
 import type { EventObject } from '../../serialize/wire.js'
 import type { PageContext } from '../context.js'
 
-import { inDayOrder } from './days.js'
+import { inEventsDayOrder } from './days.js'
 
 /** A day's events, all-day and continuing ones first, then by the time they start. */
 export function DayView({
@@ -16,7 +16,7 @@ export function DayView({
   const { EventCard } = page.parts
   return (
     <ol className="pec-day">
-      {inDayOrder(day, events).map((event) => (
+      {inEventsDayOrder(day, events).map((event) => (
         <li key={event.id}>
           <EventCard event={event} page={page} />
         </li>

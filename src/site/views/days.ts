@@ -1,5 +1,6 @@
 import type { EventObject } from '../../serialize/wire.js'
 
+import { inDayOrder } from '../../core/dayOrder.js'
 import { dayOf, shiftDay } from '../format.js'
 
 /**
@@ -16,25 +17,20 @@ export function daysOf(event: EventObject): string[] {
   return days
 }
 
-/**
- * A day's events in the order an eye scans them: all-day events and those continuing from an earlier day first,
- * then by the time they start, on their own clocks.
- */
-export function inDayOrder(day: string, events: EventObject[]): EventObject[] {
-  const spansDay = (event: EventObject) => Boolean(event.all_day) || dayOf(event.start_date) < day
-  return [...events].sort(
-    (a, b) =>
-      Number(spansDay(b)) - Number(spansDay(a)) ||
-      (spansDay(a) ? 0 : a.start_date.slice(11).localeCompare(b.start_date.slice(11))) ||
-      a.utc_start_date.localeCompare(b.utc_start_date),
-  )
-}
+/** A day's events in the order an eye scans them (core/dayOrder.ts), on their own clocks. */
+export const inEventsDayOrder = (day: string, events: EventObject[]): EventObject[] =>
+  inDayOrder(day, events, (event) => ({
+    allDay: Boolean(event.all_day),
+    startDay: dayOf(event.start_date),
+    startTime: event.start_date.slice(11),
+    instant: event.utc_start_date,
+  }))
 
 /** The events on each day, in day order. */
 export function byDay(events: EventObject[]): Map<string, EventObject[]> {
   const days = new Map<string, EventObject[]>()
   for (const event of events)
     for (const day of daysOf(event)) days.set(day, [...(days.get(day) ?? []), event])
-  for (const [day, onDay] of days) days.set(day, inDayOrder(day, onDay))
+  for (const [day, onDay] of days) days.set(day, inEventsDayOrder(day, onDay))
   return days
 }
