@@ -157,6 +157,7 @@ export function serializeEvent(
   }
   if (view.blanked) return Object.assign(event, blanked())
   // the original leaves the json_ld out for a password-protected event, even when unlocked
-  if (view.single && !doc.passwordProtected) event.json_ld = eventJsonLd(doc, related, ctx, url, Boolean(occurrence?.cancelled))
+  if (view.single && !doc.passwordProtected)
+    event.json_ld = eventJsonLd(doc, related, ctx, url, Boolean(occurrence?.cancelled))
   return event
 }
