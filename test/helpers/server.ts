@@ -78,7 +78,7 @@ export async function startTestServer(
   const { createHostServer } = await import('../../host/server/app.js')
   const config = await buildConfig(await hostConfig(calendar, overrides))
   // getPayload keeps one instance per process, which the server's request handling looks up again: one test
-  // server per test file.
+  // server at a time in a test file, and stop() makes Payload forget it so that the next one starts afresh.
   const payload = await getPayload({ config })
   const server = createHostServer(payload).listen(0, '127.0.0.1')
   // fetch drops an idle connection after about 4 s; a server closing it first (Node's default is 5 s) can close
@@ -117,6 +117,8 @@ export async function startTestServer(
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()
+      // Payload's destroy() leaves the instance in getPayload's cache, whose next call would answer it.
+      ;(globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default')
       // The Postgres adapter keeps a pool client for reconnects; dropping the database ends it, expectedly.
       ;(payload.db as { pool?: EventEmitter }).pool
         ?.removeAllListeners('error')
