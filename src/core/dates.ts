@@ -1,4 +1,5 @@
 import { isValidTimezone, offsetAt, toDateFnsZone } from './timezones.js'
+import { zonedInstant } from './wallTime.js'
 
 export type ParsedDate = {
   /** The instant the input denotes. */
@@ -25,7 +26,6 @@ type State = {
 
 const MAX_LENGTH = 100
 const HOUR = 3_600_000
-const DAY = 24 * HOUR
 const MIDNIGHT: Clock = { h: 0, mi: 0, s: 0, ms: 0 }
 
 const MONTH =
@@ -159,17 +159,6 @@ function weekdayShift(date: Calendar, { day, step }: NonNullable<State['weekday'
   return ahead
 }
 
-/**
- * The instant of a wall-clock time (given as if it were UTC) in `zone`. Like PHP, an ambiguous time (DST end) is
- * its first occurrence, and a skipped one (DST start) keeps the offset from before the change (02:30 → 03:30 EDT).
- */
-function zonedInstant(wall: number, zone: string): number {
-  const before = offsetAt(zone, wall - DAY)
-  const after = offsetAt(zone, wall + DAY)
-  const fits = (offset: number) => offsetAt(zone, wall - offset) === offset
-  return fits(before) || !fits(after) ? wall - before : wall - after
-}
-
 const validYear = (instant: number) => {
   const year = new Date(instant).getUTCFullYear()
   return year >= 1000 && year <= 9999
@@ -205,9 +194,10 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
   // As in PHP, calendar steps keep the wall-clock time and roll over (Jan 31 + 1 month = Mar 3); clock steps are
   // elapsed time.
   const wall = Date.UTC(date.y + rel.y, date.m - 1 + rel.m, day, time.h, time.mi, time.s, time.ms)
+  if (!validYear(wall)) return null
   const local =
     state.offsetMinutes === undefined
-      ? zonedInstant(wall, zone)
+      ? zonedInstant(new Date(wall).toISOString().slice(0, 23), zone).getTime()
       : wall - state.offsetMinutes * 60_000
   const instant = local + rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
   if (!Number.isFinite(instant) || !validYear(instant)) return null

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { type RecurrenceRule, RuleError } from './rule.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 
 /** A series' timing: its first occurrence, its zone, how it repeats, and its extra and excluded dates. */
 export type SeriesTiming = {
@@ -33,20 +34,10 @@ export type Occurrence = {
 
 export type Expansion = { occurrences: Occurrence[]; capped: boolean }
 
-/**
- * How a local time that a clock change skips or repeats is read, as RFC 5545 §3.3.5 says: a skipped time with the
- * offset before the change (02:30 on a spring-forward night is 03:30), a repeated one as its first instance.
- * (date-fns-tz reads both the other way round.)
- */
-const DISAMBIGUATION = 'compatible'
-
 const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
   Temporal.Instant.fromEpochMilliseconds(instant.getTime())
     .toZonedDateTimeISO(zone)
     .toPlainDateTime()
-
-export const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
-  new Date(wall.toZonedDateTime(zone, { disambiguation: DISAMBIGUATION }).epochMilliseconds)
 
 const REPEAT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?Z?)?$/
 
@@ -146,7 +137,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   const first = wallClock(series.start, zone)
   const until = untilBound(series.rule)
   const within = (wall: Temporal.PlainDateTime) => {
-    const instant = toInstant(wall, zone)
+    const instant = zonedInstant(wall, zone)
     if (instant > horizon) return false
     if (until?.instant) return instant <= until.instant
     return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
@@ -162,7 +153,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
   const extra = series.rdates
     .map((value) => readWall(value, zone, series.allDay))
-    .filter((wall) => toInstant(wall, zone) <= horizon)
+    .filter((wall) => zonedInstant(wall, zone) <= horizon)
   const unique = new Map<string, Temporal.PlainDateTime>()
   for (const wall of [...ruled.filter(within), ...extra]) {
     const text = wall.toString()
@@ -183,7 +174,7 @@ export function firstRuleStart(series: SeriesTiming): Date | undefined {
   const zone = toDateFnsZone(series.timezone)
   const first = wallClock(series.start, zone)
   const [found] = ruleStarts(series.rule, first, first.add({ years: 100 }), 1, false)
-  return found && toInstant(found, zone)
+  return found && zonedInstant(found, zone)
 }
 
 const DAY = 86_400_000
@@ -198,7 +189,7 @@ export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
   if (!rule) return 1 + series.rdates.length
   const until = untilBound(rule)
   const zone = toDateFnsZone(series.timezone)
-  const ends = until?.instant ?? (until?.wall && toInstant(until.wall, zone))
+  const ends = until?.instant ?? (until?.wall && zonedInstant(until.wall, zone))
   const last = ends && ends < horizon ? ends : horizon
   const days = Math.max(0, Math.floor((last.getTime() - series.start.getTime()) / DAY)) + 1
   const periods = (length: number) => Math.floor(days / (length * rule.interval)) + 1
@@ -223,9 +214,9 @@ function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: str
     const date = wall.toPlainDate().toString()
     const nth = (perDay.get(date) ?? 0) + 1
     perDay.set(date, nth)
-    const start = toInstant(wall, zone)
+    const start = zonedInstant(wall, zone)
     const end = series.allDay
-      ? toInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
+      ? zonedInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
       : new Date(start.getTime() + length)
     return { key: nth === 1 ? date : `${date}-${nth}`, start, end }
   })

@@ -1,13 +1,14 @@
 import type { Where } from 'payload'
 
 import { addYears } from 'date-fns'
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { formatInTimeZone } from 'date-fns-tz'
 
 import type { Param } from './params.js'
 import type { QueryPairs } from './pagination.js'
 
 import { parseDateInput } from '../core/dates.js'
 import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 import { invalidParam } from './errors.js'
 import { ParamError } from './params.js'
 
@@ -59,7 +60,7 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   const strict = values.strict_dates === true
   const day = (instant: Date) => formatInTimeZone(instant, zone, 'yyyy-MM-dd')
   const atDayEdge = (date: string, bound: Bound) =>
-    fromZonedTime(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
+    zonedInstant(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
   const resolve = (name: DateFilter, raw: string, bound: Bound) => {
     const instant = instantOf(raw, name, strict ? 'UTC' : siteZone, now)
     return strict ? instant : atDayEdge(day(instant), bound)

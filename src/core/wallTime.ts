@@ -1,0 +1,17 @@
+import { Temporal } from 'temporal-polyfill'
+
+import { toDateFnsZone } from './timezones.js'
+
+/**
+ * The instant a wall-clock time of `zone` (IANA, `UTC±N` or `±HH:MM`) names: `YYYY-MM-DD[T| ]HH:mm[:ss[.sss]]`, or a
+ * date alone for its midnight. The one reading of wall-clock times everywhere (writes, all-day bounds, imports,
+ * windows, the admin, the expansion of series), as RFC 5545 §3.3.5 and the original's PHP read them: a time a clock
+ * change skips keeps the offset before the change (02:30 on a spring-forward night is 03:30 of the new offset), a
+ * repeated one is its first instance. (date-fns-tz's `fromZonedTime` reads a skipped time an hour early.)
+ */
+export const zonedInstant = (wall: string | Temporal.PlainDateTime, zone: string): Date =>
+  new Date(
+    Temporal.PlainDateTime.from(wall).toZonedDateTime(toDateFnsZone(zone), {
+      disambiguation: 'compatible',
+    }).epochMilliseconds,
+  )

@@ -1,0 +1,94 @@
+/**
+ * Events at the hours a clock change skips or repeats (docs/api.md#wall-clock-times-and-clock-changes): a wall-clock
+ * time is read as RFC 5545 and the original's PHP read it wherever it enters the calendar (a write, an all-day day,
+ * a dataset import), a time the clock skips moving forward by the change and a repeated one being its first instance.
+ */
+import type { Dataset } from '../../src/import/dataset.js'
+
+import { importCalendarDataset } from '../../src/import/importDataset.js'
+import { startTestServer, type TestServer } from '../helpers/server.js'
+import { registerFirstUser } from '../helpers/users.js'
+
+const NS = '/api/calendar/events/v1'
+const NEW_YORK = 'America/New_York'
+
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await registerFirstUser(server)
+})
+afterAll(() => server?.stop())
+
+async function createEvent(body: object) {
+  const answer = await server.request(`${NS}/events`, {
+    token: admin,
+    body: { status: 'publish', ...body },
+  })
+  expect([answer.status, answer.body.code]).toEqual([201, undefined])
+  return answer.body
+}
+
+const read = async (id: number) =>
+  (await server.request(`${NS}/events/${id}`, { token: admin })).body
+
+describe('a wall-clock time the clock skips moves forward by the change, wherever it is written', () => {
+  test('a start written through the namespace', async () => {
+    // 02:30 on 14 March 2027 does not exist in New York: it is 03:30 EDT, as in the original.
+    const event = await createEvent({
+      title: 'Skipped hour',
+      timezone: NEW_YORK,
+      start_date: '2027-03-14 02:30:00',
+      end_date: '2027-03-14 04:00:00',
+    })
+    expect([event.utc_start_date, event.start_date]).toEqual([
+      '2027-03-14 07:30:00',
+      '2027-03-14 03:30:00',
+    ])
+  })
+
+  test("an all-day event's day whose midnight the clock skips", async () => {
+    // Santiago moves from 00:00 to 01:00 on 6 September 2026: the day starts at 01:00, not at 23:00 the day before.
+    const event = await createEvent({
+      title: 'Skipped midnight',
+      timezone: 'America/Santiago',
+      all_day: true,
+      start_date: '2026-09-06',
+      end_date: '2026-09-06',
+    })
+    expect([event.utc_start_date, event.start_date.slice(0, 10)]).toEqual([
+      '2026-09-06 04:00:00',
+      '2026-09-06',
+    ])
+  })
+
+  test('a start imported from a dataset', async () => {
+    const dataset: Dataset = {
+      categories: [],
+      tags: [],
+      venues: [],
+      organizers: [],
+      events: [
+        {
+          key: 'skipped',
+          title: 'Imported in the skipped hour',
+          start_date: '2027-03-14 02:30:00',
+          end_date: '2027-03-14 04:00:00',
+          timezone: NEW_YORK,
+        },
+      ],
+    }
+    await importCalendarDataset(server.sitePayload, dataset)
+    const { docs } = await server.payload.find({
+      collection: 'events',
+      where: { importKey: { equals: 'skipped' } },
+      overrideAccess: true,
+    })
+    const event = await read(docs[0].id as number)
+    expect([event.utc_start_date, event.start_date]).toEqual([
+      '2027-03-14 07:30:00',
+      '2027-03-14 03:30:00',
+    ])
+  })
+})
