@@ -39,6 +39,15 @@ const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
     .toZonedDateTimeISO(zone)
     .toPlainDateTime()
 
+/**
+ * The instant of a start on the wall clock. The series' first start is its own instant, which its wall clock may not
+ * name alone (the second 01:30 of a night the clock goes back); the others are read from the wall clock.
+ */
+const startInstant =
+  (series: SeriesTiming, first: Temporal.PlainDateTime, zone: string) =>
+  (wall: Temporal.PlainDateTime): Date =>
+    wall.equals(first) ? series.start : zonedInstant(wall, zone)
+
 const REPEAT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?Z?)?$/
 
 /** Whether `value` is written as `SeriesTiming.rdates` and `exdates` are, and names a real date and time. */
@@ -135,9 +144,10 @@ function ruleStarts(
 export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
   const zone = toDateFnsZone(series.timezone)
   const first = wallClock(series.start, zone)
+  const instantOf = startInstant(series, first, zone)
   const until = untilBound(series.rule)
   const within = (wall: Temporal.PlainDateTime) => {
-    const instant = zonedInstant(wall, zone)
+    const instant = instantOf(wall)
     if (instant > horizon) return false
     if (until?.instant) return instant <= until.instant
     return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
@@ -161,7 +171,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   }
   const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
   const capped = starts.length > cap
-  return { occurrences: named(starts.slice(0, cap), series, zone), capped }
+  return { occurrences: named(starts.slice(0, cap), series, zone, instantOf), capped }
 }
 
 /**
@@ -174,7 +184,7 @@ export function firstRuleStart(series: SeriesTiming): Date | undefined {
   const zone = toDateFnsZone(series.timezone)
   const first = wallClock(series.start, zone)
   const [found] = ruleStarts(series.rule, first, first.add({ years: 100 }), 1, false)
-  return found && zonedInstant(found, zone)
+  return found && startInstant(series, first, zone)(found)
 }
 
 const DAY = 86_400_000
@@ -203,7 +213,12 @@ export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
   return Math.min(days, perPeriod, rule.count ?? Infinity) + 1 + series.rdates.length
 }
 
-function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: string): Occurrence[] {
+function named(
+  starts: Temporal.PlainDateTime[],
+  series: SeriesTiming,
+  zone: string,
+  instantOf: (wall: Temporal.PlainDateTime) => Date,
+): Occurrence[] {
   const length = series.end.getTime() - series.start.getTime()
   const days = series.allDay
     ? wallClock(series.start, zone).toPlainDate().until(wallClock(series.end, zone).toPlainDate())
@@ -214,7 +229,7 @@ function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: str
     const date = wall.toPlainDate().toString()
     const nth = (perDay.get(date) ?? 0) + 1
     perDay.set(date, nth)
-    const start = zonedInstant(wall, zone)
+    const start = instantOf(wall)
     const end = series.allDay
       ? zonedInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
       : new Date(start.getTime() + length)

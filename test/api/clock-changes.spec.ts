@@ -92,3 +92,51 @@ describe('a wall-clock time the clock skips moves forward by the change, whereve
     ])
   })
 })
+
+describe("an event's first occurrence is its own instant", () => {
+  // 2026-11-01T01:30:00-05:00 is the second 01:30 of the night New York's clocks go back: 06:30Z, not 05:30Z.
+  const SECOND_0130 = '2026-11-01T01:30:00-05:00'
+  const window = (search: string) =>
+    server.request(
+      `${NS}/events?strict_dates=1&start_date=2026-11-01 06:00:00&end_date=2026-11-01 08:00:00` +
+        `&search=${search}`,
+      { token: admin },
+    )
+
+  test('a single event in the repeated hour is listed at its time', async () => {
+    await createEvent({
+      title: 'Repeated hour single',
+      timezone: NEW_YORK,
+      start_date: SECOND_0130,
+      end_date: '2026-11-01T02:30:00-05:00',
+    })
+    const { body } = await window('Repeated%20hour%20single')
+    expect([body.total, body.events.map((event: any) => event.utc_start_date)]).toEqual([
+      1,
+      ['2026-11-01 06:30:00'],
+    ])
+  })
+
+  test('a series whose first start is in the repeated hour', async () => {
+    const series = await createEvent({
+      title: 'Repeated hour series',
+      timezone: NEW_YORK,
+      start_date: SECOND_0130,
+      end_date: '2026-11-01T02:30:00-05:00',
+      recurrence: 'FREQ=DAILY;COUNT=2',
+    })
+    const { body } = await window('Repeated%20hour%20series')
+    expect([body.total, body.events.map((event: any) => event.utc_start_date)]).toEqual([
+      1,
+      ['2026-11-01 06:30:00'],
+    ])
+    const { body: all } = await server.request(
+      `${NS}/events?include=${series.id}&start_date=2026-10-01&end_date=2026-12-31`,
+      { token: admin },
+    )
+    expect(all.events.map((event: any) => event.utc_start_date)).toEqual([
+      '2026-11-01 06:30:00',
+      '2026-11-02 06:30:00',
+    ])
+  })
+})

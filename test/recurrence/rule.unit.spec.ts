@@ -159,6 +159,24 @@ describe('expanding a series', () => {
     ])
   })
 
+  test("the first occurrence is the event's own instant, the second 01:30 of a night the clock goes back too", () => {
+    // 06:30Z is 01:30 EST on 1 November 2026, the second 01:30 in New York; the rule's later days are at 01:30.
+    const newYork = (rule?: string) =>
+      starts(
+        series({
+          start: new Date('2026-11-01T06:30:00Z'),
+          end: new Date('2026-11-01T07:30:00Z'),
+          timezone: 'America/New_York',
+          rule: rule ? parseRule(rule) : undefined,
+        }),
+      )
+    expect(newYork()).toEqual(['2026-11-01 2026-11-01T06:30:00.000Z'])
+    expect(newYork('FREQ=DAILY;COUNT=2')).toEqual([
+      '2026-11-01 2026-11-01T06:30:00.000Z',
+      '2026-11-02 2026-11-02T06:30:00.000Z',
+    ])
+  })
+
   test('the 31st is skipped in months without one; the last day of the month is never skipped', () => {
     const monthly = (rule: string) =>
       starts(
