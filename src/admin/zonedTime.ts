@@ -13,7 +13,7 @@ export const toWallClock = (instant: string, zone: string): Date => toZonedTime(
 const pad = (value: number) => String(value).padStart(2, '0')
 
 /** The wall-clock time held in `date`'s local fields (a date picker's), as `YYYY-MM-DDTHH:mm:ss`. */
-const localFields = (date: Date) =>
+export const localFields = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
   `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
 

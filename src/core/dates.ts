@@ -6,6 +6,11 @@ export type ParsedDate = {
   instant: Date
   /** True when the input carried its own offset or `Z` (or was a unix timestamp). */
   explicitOffset: boolean
+  /**
+   * The wall-clock time of the zone the input names (`YYYY-MM-DDTHH:mm:ss.sss`), when it names one: no offset, no
+   * steps of clock time (`+2 hours`).
+   */
+  wall?: string
 }
 
 type Calendar = { y: number; m: number; d: number }
@@ -195,13 +200,18 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
   // elapsed time.
   const wall = Date.UTC(date.y + rel.y, date.m - 1 + rel.m, day, time.h, time.mi, time.s, time.ms)
   if (!validYear(wall)) return null
+  const written = new Date(wall).toISOString().slice(0, 23)
+  const offset = state.offsetMinutes
   const local =
-    state.offsetMinutes === undefined
-      ? zonedInstant(new Date(wall).toISOString().slice(0, 23), zone).getTime()
-      : wall - state.offsetMinutes * 60_000
-  const instant = local + rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
+    offset === undefined ? zonedInstant(written, zone).getTime() : wall - offset * 60_000
+  const clockSteps = rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
+  const instant = local + clockSteps
   if (!Number.isFinite(instant) || !validYear(instant)) return null
-  return { instant: new Date(instant), explicitOffset: state.offsetMinutes !== undefined }
+  return {
+    instant: new Date(instant),
+    explicitOffset: offset !== undefined,
+    ...(offset === undefined && !clockSteps && { wall: written }),
+  }
 }
 
 /**

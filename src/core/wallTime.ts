@@ -15,3 +15,18 @@ export const zonedInstant = (wall: string | Temporal.PlainDateTime, zone: string
       disambiguation: 'compatible',
     }).epochMilliseconds,
   )
+
+/** How `instant` reads on the wall clock of `zone`. */
+export const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
+  Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(toDateFnsZone(zone))
+    .toPlainDateTime()
+
+/**
+ * `wall` (as `zonedInstant` takes it) as `YYYY-MM-DDTHH:mm:ss` when its instant reads otherwise in `zone`, the
+ * clock having skipped it (02:30 is 03:30): what a series' start loses when it is kept as an instant. Else null.
+ */
+export function skippedWall(wall: string, zone: string): string | null {
+  const written = Temporal.PlainDateTime.from(wall)
+  return written.equals(wallClock(zonedInstant(written, zone), zone)) ? null : written.toString()
+}

@@ -4,13 +4,19 @@ import { Temporal } from 'temporal-polyfill'
 import { type RecurrenceRule, RuleError } from './rule.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
-import { zonedInstant } from '../core/wallTime.js'
+import { wallClock, zonedInstant } from '../core/wallTime.js'
 
 /** A series' timing: its first occurrence, its zone, how it repeats, and its extra and excluded dates. */
 export type SeriesTiming = {
   /** The first occurrence's start and end, as stored (all-day: 00:00:00 and 23:59:59 local). */
   start: Date
   end: Date
+  /**
+   * The wall-clock time the start was written with (`YYYY-MM-DDTHH:mm:ss`), kept where the instant reads otherwise: a
+   * series written to start at 02:30 on a night the clock skips it starts at 03:30 and repeats 02:30. Ignored once it
+   * no longer names the start.
+   */
+  startWall?: string | null
   timezone: string
   allDay: boolean
   rule?: RecurrenceRule
@@ -34,10 +40,19 @@ export type Occurrence = {
 
 export type Expansion = { occurrences: Occurrence[]; capped: boolean }
 
-const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
-  Temporal.Instant.fromEpochMilliseconds(instant.getTime())
-    .toZonedDateTimeISO(zone)
-    .toPlainDateTime()
+/**
+ * The series' first start on its wall clock, which its rule repeats: midnight for an all-day series (whose day may
+ * begin later where the clock skips midnight); the time the start was written with while that names it; else how
+ * the start reads.
+ */
+function firstWall(series: SeriesTiming, zone: string): Temporal.PlainDateTime {
+  const read = wallClock(series.start, zone)
+  if (series.allDay) return read.with({ hour: 0, minute: 0, second: 0, millisecond: 0 })
+  const written = series.startWall && Temporal.PlainDateTime.from(series.startWall)
+  return written && zonedInstant(written, zone).getTime() === series.start.getTime()
+    ? written
+    : read
+}
 
 /**
  * The instant of a start on the wall clock. The series' first start is its own instant, which its wall clock may not
@@ -143,7 +158,7 @@ function ruleStarts(
  */
 export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
   const zone = toDateFnsZone(series.timezone)
-  const first = wallClock(series.start, zone)
+  const first = firstWall(series, zone)
   const instantOf = startInstant(series, first, zone)
   const until = untilBound(series.rule)
   const within = (wall: Temporal.PlainDateTime) => {
@@ -182,7 +197,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
 export function firstRuleStart(series: SeriesTiming): Date | undefined {
   if (!series.rule) return undefined
   const zone = toDateFnsZone(series.timezone)
-  const first = wallClock(series.start, zone)
+  const first = firstWall(series, zone)
   const [found] = ruleStarts(series.rule, first, first.add({ years: 100 }), 1, false)
   return found && startInstant(series, first, zone)(found)
 }

@@ -3,8 +3,11 @@
  * time is read as RFC 5545 and the original's PHP read it wherever it enters the calendar (a write, an all-day day,
  * a dataset import), a time the clock skips moving forward by the change and a repeated one being its first instance.
  */
+import { createLocalReq } from 'payload'
+
 import type { Dataset } from '../../src/import/dataset.js'
 
+import { migrateOccurrences } from '../../src/exports/migrations/occurrences.js'
 import { importCalendarDataset } from '../../src/import/importDataset.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
@@ -138,5 +141,61 @@ describe("an event's first occurrence is its own instant", () => {
       '2026-11-01 06:30:00',
       '2026-11-02 06:30:00',
     ])
+  })
+})
+
+describe('a series written to start at a time the clock skips repeats the time written', () => {
+  // 02:30 on 8 March 2026 does not exist in New York: the series starts at 03:30 EDT, and repeats 02:30 after.
+  const SKIPPED = { start: '2026-03-08T07:30:00.000Z', end: '2026-03-08T09:00:00.000Z' }
+  const startsOf = async (id: number) => {
+    const { body } = await server.request(
+      `${NS}/events?include=${id}&start_date=2026-03-01&end_date=2026-03-31`,
+      { token: admin },
+    )
+    return body.events.map((event: { start_date: string }) => event.start_date)
+  }
+  const AT_0230 = ['2026-03-08 03:30:00', '2026-03-09 02:30:00', '2026-03-10 02:30:00']
+  const AT_0330 = ['2026-03-08 03:30:00', '2026-03-09 03:30:00', '2026-03-10 03:30:00']
+
+  test('written through the namespace, and kept by edits that leave the start alone and by the migration', async () => {
+    const series = await createEvent({
+      title: 'Written at 02:30',
+      timezone: NEW_YORK,
+      start_date: '2026-03-08 02:30:00',
+      end_date: '2026-03-08 05:00:00',
+      recurrence: 'FREQ=DAILY;COUNT=3',
+    })
+    expect(await startsOf(series.id)).toEqual(AT_0230)
+    const patch = (body: object) =>
+      server.request(`${NS}/events/${series.id}`, { token: admin, method: 'PATCH', body })
+    expect((await patch({ title: 'Still at 02:30' })).status).toBe(200)
+    expect(await startsOf(series.id)).toEqual(AT_0230)
+    const payload = server.sitePayload
+    await migrateOccurrences({ payload, req: await createLocalReq({}, payload) })
+    expect(await startsOf(series.id)).toEqual(AT_0230)
+    // The same instant written as 03:30 is a series at 03:30.
+    expect((await patch({ start_date: '2026-03-08 03:30:00' })).status).toBe(200)
+    expect(await startsOf(series.id)).toEqual(AT_0330)
+  })
+
+  test("written through Payload's API as the admin writes it, and without it as before", async () => {
+    const create = async (startWall?: string) => {
+      const { status, body } = await server.request('/api/events', {
+        token: admin,
+        body: {
+          title: 'Admin at 02:30',
+          timezone: NEW_YORK,
+          startDate: SKIPPED.start,
+          endDate: SKIPPED.end,
+          startWall,
+          status: 'publish',
+          recurrence: { rule: 'FREQ=DAILY;COUNT=3' },
+        },
+      })
+      expect(status).toBe(201)
+      return server.wireId(body.doc.id)!
+    }
+    expect(await startsOf(await create('2026-03-08T02:30:00'))).toEqual(AT_0230)
+    expect(await startsOf(await create())).toEqual(AT_0330)
   })
 })
