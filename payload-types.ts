@@ -233,6 +233,7 @@ export interface Event {
   allDay?: boolean | null;
   startDate: string;
   endDate: string;
+  startWall?: string | null;
   recurrence?:
     | {
         [k: string]: unknown;
@@ -820,6 +821,7 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startDate?: T;
   endDate?: T;
+  startWall?: T;
   recurrence?: T;
   venue?: T;
   organizers?: T;

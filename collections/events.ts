@@ -292,6 +292,12 @@ export const eventsCollection = (
               ],
             },
             {
+              // SeriesTiming.startWall: written by the namespace and the start's field in the admin.
+              name: 'startWall',
+              type: 'text',
+              admin: { hidden: true },
+            },
+            {
               ...recurrenceField,
               admin: {
                 components: {

@@ -26,6 +26,7 @@ import * as migration_20261127_231309_chinese_conversions from './20261127_23130
 import * as migration_20261128_024136_occurrence_counts from './20261128_024136_occurrence_counts.js';
 import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
 import * as migration_20261128_065648_series_set_indexes from './20261128_065648_series_set_indexes.js';
+import * as migration_20261128_155247_event_start_wall from './20261128_155247_event_start_wall.js';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261128_065648_series_set_indexes.up,
     down: migration_20261128_065648_series_set_indexes.down,
-    name: '20261128_065648_series_set_indexes'
+    name: '20261128_065648_series_set_indexes',
+  },
+  {
+    up: migration_20261128_155247_event_start_wall.up,
+    down: migration_20261128_155247_event_start_wall.down,
+    name: '20261128_155247_event_start_wall'
   },
 ];

@@ -14,14 +14,16 @@ import {
 import { formatInTimeZone } from 'date-fns-tz'
 
 import { toDateFnsZone } from '../core/timezones.js'
+import { skippedWall } from '../core/wallTime.js'
 import { useCalendarT } from './language.js'
-import { dayBound, displayZone, fromWallClock, toWallClock } from './zonedTime.js'
+import { dayBound, displayZone, fromWallClock, localFields, toWallClock } from './zonedTime.js'
 
 type Props = { bound: 'end' | 'start'; siteTimezone: string }
 
 /**
  * An event's start or end, picked as a wall-clock time in the event's own zone (the `timezone` field), with the
- * same instant in the site's zone shown underneath when the zones differ. All-day events pick a day only.
+ * same instant in the site's zone shown underneath when the zones differ. All-day events pick a day only. A start
+ * picked at a time the clock skips keeps that time in `startWall`, for a series to repeat.
  */
 export const EventDateField = (props: DateFieldClientProps & Props) => {
   const { bound, field, path: pathFromProps, readOnly, siteTimezone } = props
@@ -30,6 +32,7 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
   const { disabled, path, setValue, showError, value } = useField<string>({
     potentiallyStalePath: pathFromProps,
   })
+  const startWall = useField<null | string>({ path: 'startWall' })
   const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const zone = displayZone(eventZone, siteTimezone)
@@ -38,7 +41,9 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
   const onChange = (picked: Date | null) => {
     if (readOnly || disabled) return
     if (!picked) return setValue(null)
-    setValue(allDay ? dayBound(picked, zone, bound) : fromWallClock(picked, zone))
+    if (allDay) return setValue(dayBound(picked, zone, bound))
+    setValue(fromWallClock(picked, zone))
+    if (bound === 'start') startWall.setValue(skippedWall(localFields(picked), zone))
   }
 
   const siteTime =

@@ -1,10 +1,16 @@
 import { isValidTimezone, offsetAt, toDateFnsZone } from './timezones.js'
+import { zonedInstant } from './wallTime.js'
 
 export type ParsedDate = {
   /** The instant the input denotes. */
   instant: Date
   /** True when the input carried its own offset or `Z` (or was a unix timestamp). */
   explicitOffset: boolean
+  /**
+   * The wall-clock time of the zone the input names (`YYYY-MM-DDTHH:mm:ss.sss`), when it names one: no offset, no
+   * steps of clock time (`+2 hours`).
+   */
+  wall?: string
 }
 
 type Calendar = { y: number; m: number; d: number }
@@ -25,7 +31,6 @@ type State = {
 
 const MAX_LENGTH = 100
 const HOUR = 3_600_000
-const DAY = 24 * HOUR
 const MIDNIGHT: Clock = { h: 0, mi: 0, s: 0, ms: 0 }
 
 const MONTH =
@@ -159,17 +164,6 @@ function weekdayShift(date: Calendar, { day, step }: NonNullable<State['weekday'
   return ahead
 }
 
-/**
- * The instant of a wall-clock time (given as if it were UTC) in `zone`. Like PHP, an ambiguous time (DST end) is
- * its first occurrence, and a skipped one (DST start) keeps the offset from before the change (02:30 → 03:30 EDT).
- */
-function zonedInstant(wall: number, zone: string): number {
-  const before = offsetAt(zone, wall - DAY)
-  const after = offsetAt(zone, wall + DAY)
-  const fits = (offset: number) => offsetAt(zone, wall - offset) === offset
-  return fits(before) || !fits(after) ? wall - before : wall - after
-}
-
 const validYear = (instant: number) => {
   const year = new Date(instant).getUTCFullYear()
   return year >= 1000 && year <= 9999
@@ -205,13 +199,19 @@ function parseText(text: string, zone: string, now: Date): ParsedDate | null {
   // As in PHP, calendar steps keep the wall-clock time and roll over (Jan 31 + 1 month = Mar 3); clock steps are
   // elapsed time.
   const wall = Date.UTC(date.y + rel.y, date.m - 1 + rel.m, day, time.h, time.mi, time.s, time.ms)
+  if (!validYear(wall)) return null
+  const written = new Date(wall).toISOString().slice(0, 23)
+  const offset = state.offsetMinutes
   const local =
-    state.offsetMinutes === undefined
-      ? zonedInstant(wall, zone)
-      : wall - state.offsetMinutes * 60_000
-  const instant = local + rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
+    offset === undefined ? zonedInstant(written, zone).getTime() : wall - offset * 60_000
+  const clockSteps = rel.h * HOUR + rel.mi * 60_000 + rel.s * 1000
+  const instant = local + clockSteps
   if (!Number.isFinite(instant) || !validYear(instant)) return null
-  return { instant: new Date(instant), explicitOffset: state.offsetMinutes !== undefined }
+  return {
+    instant: new Date(instant),
+    explicitOffset: offset !== undefined,
+    ...(offset === undefined && !clockSteps && { wall: written }),
+  }
 }
 
 /**

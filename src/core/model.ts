@@ -124,6 +124,8 @@ export type EventDoc = PostState & {
   /** UTC instants (ISO 8601) */
   startDate: string
   endDate: string
+  /** The wall-clock time the start was written with, where its instant reads otherwise (`SeriesTiming.startWall`). */
+  startWall?: string | null
   /** IANA name or `UTC±N` */
   timezone: string
   allDay?: boolean | null

@@ -435,6 +435,28 @@ export function amendIndexes(
 export const columnOf = (db: object, table: string, field: string): string | undefined =>
   hasFeature(db, 'sqlReads') ? asInternals(db).tables[table]?.[field]?.name : undefined
 
+/**
+ * Whether the database has the column of a collection's field yet, read in the transaction `transactionID` when
+ * there is one. A data migration of an earlier update runs before the migration that adds a later field's column,
+ * so it must not read that field. True where there are no columns to check (MongoDB, or no SQL reads).
+ */
+export async function hasColumn(
+  db: object,
+  slug: string,
+  field: string,
+  transactionID?: number | string,
+): Promise<boolean> {
+  const table = mainTableOf(db, slug)
+  const column = table && columnOf(db, table, field)
+  if (!table || !column) return true
+  const query =
+    (db as { name?: string }).name === 'sqlite'
+      ? `SELECT 1 FROM pragma_table_info('${table}') WHERE name = '${column}'`
+      : `SELECT 1 FROM information_schema.columns WHERE table_name = '${table}' AND column_name = '${column}'`
+  const session = transactionID === undefined ? undefined : transactionSession(db, transactionID)
+  return (await executeRaw(db, query, session)).length > 0
+}
+
 // Settings of the adapter, before it connects.
 
 /** Postgres: the extensions the adapter creates before it migrates. */

@@ -1,8 +1,9 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { formatInTimeZone } from 'date-fns-tz'
 
 import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 
 /** All-day events span 00:00:00–23:59:59 local time of their zone, whatever times were sent. */
 export const allDayBounds: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
@@ -12,12 +13,12 @@ export const allDayBounds: CollectionBeforeChangeHook = ({ data, originalDoc }) 
   const start = data.startDate ?? originalDoc?.startDate
   const end = data.endDate ?? originalDoc?.endDate
   if (start)
-    data.startDate = fromZonedTime(
+    data.startDate = zonedInstant(
       `${formatInTimeZone(start, zone, 'yyyy-MM-dd')} 00:00:00`,
       zone,
     ).toISOString()
   if (end)
-    data.endDate = fromZonedTime(
+    data.endDate = zonedInstant(
       `${formatInTimeZone(end, zone, 'yyyy-MM-dd')} 23:59:59`,
       zone,
     ).toISOString()

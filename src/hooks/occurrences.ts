@@ -12,7 +12,7 @@ import type { OccurrenceDoc, Recurrence } from '../core/model.js'
 
 import { pluginOptionsOf, type ResolvedCalendarOptions } from '../core/options.js'
 
-import { hasFeature, insertRows, updateRows } from '../database/adapter.js'
+import { hasColumn, hasFeature, insertRows, updateRows } from '../database/adapter.js'
 import { forEachBatch } from '../database/batches.js'
 import { markCalendarChanged } from '../database/changeStamp.js'
 import { lockUntilCommit } from '../database/writeLocks.js'
@@ -26,6 +26,7 @@ export type EventTiming = {
   id: Id
   startDate: string
   endDate: string
+  startWall?: string | null
   timezone: string
   allDay?: boolean | null
   recurrence?: Recurrence | null
@@ -44,6 +45,7 @@ type StoredOccurrence = {
 export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
   start: new Date(event.startDate),
   end: new Date(event.endDate),
+  startWall: event.startWall,
   timezone: event.timezone,
   allDay: Boolean(event.allDay),
   rule: event.recurrence?.rule?.trim() ? parseRule(event.recurrence.rule) : undefined,
@@ -66,6 +68,7 @@ const timingOf = (event: EventTiming) =>
   JSON.stringify([
     event.startDate,
     event.endDate,
+    event.startWall ?? null,
     event.timezone,
     Boolean(event.allDay),
     event.recurrence?.rule?.trim() || null,
@@ -314,15 +317,33 @@ export const removeOccurrences =
 const FILL_BATCH = 200
 
 /** Keeps the occurrences of every event matching `where`, trashed ones too, up to the horizon from now. */
-function keepAll(payload: Payload, req: Partial<PayloadRequest>, where?: Where): Promise<number> {
+async function keepAll(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  where?: Where,
+): Promise<number> {
   const options = pluginOptionsOf(payload.config)
   if (!options) throw new Error('occurrences need a config with the events calendar plugin')
+  // The migration that fills occurrences comes before the one that adds `startWall` (as a site's may).
+  const wallKept = await hasColumn(
+    payload.db,
+    options.slugs.events,
+    'startWall',
+    await req.transactionID,
+  )
   return forEachBatch<EventTiming>(
     payload,
     req,
     {
       collection: options.slugs.events,
-      select: { startDate: true, endDate: true, timezone: true, allDay: true, recurrence: true },
+      select: {
+        startDate: true,
+        endDate: true,
+        ...(wallKept && { startWall: true }),
+        timezone: true,
+        allDay: true,
+        recurrence: true,
+      },
       size: FILL_BATCH,
       where,
     },

@@ -1,5 +1,6 @@
 import { toDateFnsZone } from '../core/timezones.js'
-import { firstRuleStart, readWall, type SeriesTiming, toInstant } from '../recurrence/expand.js'
+import { zonedInstant } from '../core/wallTime.js'
+import { firstRuleStart, readWall, type SeriesTiming } from '../recurrence/expand.js'
 import { formatRule, type RecurrenceRule } from '../recurrence/rule.js'
 import { utcStamp } from './eventValues.js'
 import type { CalendarZone } from './timezones.js'
@@ -35,7 +36,7 @@ export function seriesTimeLines(series: SeriesTimes, zone: CalendarZone): string
   const anchor = rule ? ruled : series.start
   const own = anchor.getTime() === series.start.getTime() ? [] : [series.start.toISOString()]
   const extra = [...own, ...series.rdates].filter(
-    (value) => !series.cutAt || toInstant(wall(value), dateFnsZone) <= series.cutAt,
+    (value) => !series.cutAt || zonedInstant(wall(value), dateFnsZone) <= series.cutAt,
   )
   const excluded = [...series.exdates, ...series.cancelled]
   const end = series.allDay
@@ -91,7 +92,7 @@ function ruleText(series: SeriesTimes, ruled: Date, zone: string): string | unde
   if (until === undefined) return formatRule({ ...rule, count })
   const endsAt = until.endsWith('Z')
     ? new Date(until)
-    : toInstant(readWall(until.length === 10 ? `${until}T23:59:59` : until, zone, false), zone)
+    : zonedInstant(readWall(until.length === 10 ? `${until}T23:59:59` : until, zone, false), zone)
   if (endsAt < ruled) return undefined
   const ending = series.allDay
     ? readWall(endsAt.toISOString(), zone, true).toPlainDate().toString()

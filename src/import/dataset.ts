@@ -1,7 +1,5 @@
-import { fromZonedTime } from 'date-fns-tz'
-
 import { textToRichText } from '../richText/fromText.js'
-import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 
 /** The dataset format of `bench/make-dataset.mjs`: records reference each other by `key`, never by database id. */
 type Translations<T> = { translations?: Record<string, Partial<T>> }
@@ -107,9 +105,9 @@ export const toOrganizerData = (organizer: Partial<DatasetOrganizer>) =>
 
 /** Event start and end are wall-clock times in the event's zone; they are stored as UTC instants. */
 export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
-  const zone = event.timezone ? toDateFnsZone(event.timezone) : undefined
+  const zone = event.timezone
   const instant = (wallClock: string | undefined) =>
-    wallClock && zone ? fromZonedTime(wallClock, zone).toISOString() : undefined
+    wallClock && zone ? zonedInstant(wallClock, zone).toISOString() : undefined
   return present({
     title: event.title,
     description: richText(event.description),

@@ -4,12 +4,19 @@ import { Temporal } from 'temporal-polyfill'
 import { type RecurrenceRule, RuleError } from './rule.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
+import { wallClock, zonedInstant } from '../core/wallTime.js'
 
 /** A series' timing: its first occurrence, its zone, how it repeats, and its extra and excluded dates. */
 export type SeriesTiming = {
   /** The first occurrence's start and end, as stored (all-day: 00:00:00 and 23:59:59 local). */
   start: Date
   end: Date
+  /**
+   * The wall-clock time the start was written with (`YYYY-MM-DDTHH:mm:ss`), kept where the instant reads otherwise: a
+   * series written to start at 02:30 on a night the clock skips it starts at 03:30 and repeats 02:30. Ignored once it
+   * no longer names the start.
+   */
+  startWall?: string | null
   timezone: string
   allDay: boolean
   rule?: RecurrenceRule
@@ -34,19 +41,27 @@ export type Occurrence = {
 export type Expansion = { occurrences: Occurrence[]; capped: boolean }
 
 /**
- * How a local time that a clock change skips or repeats is read, as RFC 5545 §3.3.5 says: a skipped time with the
- * offset before the change (02:30 on a spring-forward night is 03:30), a repeated one as its first instance.
- * (date-fns-tz reads both the other way round.)
+ * The series' first start on its wall clock, which its rule repeats: midnight for an all-day series (whose day may
+ * begin later where the clock skips midnight); the time the start was written with while that names it; else how
+ * the start reads.
  */
-const DISAMBIGUATION = 'compatible'
+function firstWall(series: SeriesTiming, zone: string): Temporal.PlainDateTime {
+  const read = wallClock(series.start, zone)
+  if (series.allDay) return read.with({ hour: 0, minute: 0, second: 0, millisecond: 0 })
+  const written = series.startWall && Temporal.PlainDateTime.from(series.startWall)
+  return written && zonedInstant(written, zone).getTime() === series.start.getTime()
+    ? written
+    : read
+}
 
-const wallClock = (instant: Date, zone: string): Temporal.PlainDateTime =>
-  Temporal.Instant.fromEpochMilliseconds(instant.getTime())
-    .toZonedDateTimeISO(zone)
-    .toPlainDateTime()
-
-export const toInstant = (wall: Temporal.PlainDateTime, zone: string): Date =>
-  new Date(wall.toZonedDateTime(zone, { disambiguation: DISAMBIGUATION }).epochMilliseconds)
+/**
+ * The instant of a start on the wall clock. The series' first start is its own instant, which its wall clock may not
+ * name alone (the second 01:30 of a night the clock goes back); the others are read from the wall clock.
+ */
+const startInstant =
+  (series: SeriesTiming, first: Temporal.PlainDateTime, zone: string) =>
+  (wall: Temporal.PlainDateTime): Date =>
+    wall.equals(first) ? series.start : zonedInstant(wall, zone)
 
 const REPEAT_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d{1,3})?Z?)?$/
 
@@ -143,10 +158,11 @@ function ruleStarts(
  */
 export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
   const zone = toDateFnsZone(series.timezone)
-  const first = wallClock(series.start, zone)
+  const first = firstWall(series, zone)
+  const instantOf = startInstant(series, first, zone)
   const until = untilBound(series.rule)
   const within = (wall: Temporal.PlainDateTime) => {
-    const instant = toInstant(wall, zone)
+    const instant = instantOf(wall)
     if (instant > horizon) return false
     if (until?.instant) return instant <= until.instant
     return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
@@ -162,7 +178,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
   const extra = series.rdates
     .map((value) => readWall(value, zone, series.allDay))
-    .filter((wall) => toInstant(wall, zone) <= horizon)
+    .filter((wall) => zonedInstant(wall, zone) <= horizon)
   const unique = new Map<string, Temporal.PlainDateTime>()
   for (const wall of [...ruled.filter(within), ...extra]) {
     const text = wall.toString()
@@ -170,7 +186,7 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   }
   const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
   const capped = starts.length > cap
-  return { occurrences: named(starts.slice(0, cap), series, zone), capped }
+  return { occurrences: named(starts.slice(0, cap), series, zone, instantOf), capped }
 }
 
 /**
@@ -181,9 +197,9 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
 export function firstRuleStart(series: SeriesTiming): Date | undefined {
   if (!series.rule) return undefined
   const zone = toDateFnsZone(series.timezone)
-  const first = wallClock(series.start, zone)
+  const first = firstWall(series, zone)
   const [found] = ruleStarts(series.rule, first, first.add({ years: 100 }), 1, false)
-  return found && toInstant(found, zone)
+  return found && startInstant(series, first, zone)(found)
 }
 
 const DAY = 86_400_000
@@ -198,7 +214,7 @@ export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
   if (!rule) return 1 + series.rdates.length
   const until = untilBound(rule)
   const zone = toDateFnsZone(series.timezone)
-  const ends = until?.instant ?? (until?.wall && toInstant(until.wall, zone))
+  const ends = until?.instant ?? (until?.wall && zonedInstant(until.wall, zone))
   const last = ends && ends < horizon ? ends : horizon
   const days = Math.max(0, Math.floor((last.getTime() - series.start.getTime()) / DAY)) + 1
   const periods = (length: number) => Math.floor(days / (length * rule.interval)) + 1
@@ -212,7 +228,12 @@ export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
   return Math.min(days, perPeriod, rule.count ?? Infinity) + 1 + series.rdates.length
 }
 
-function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: string): Occurrence[] {
+function named(
+  starts: Temporal.PlainDateTime[],
+  series: SeriesTiming,
+  zone: string,
+  instantOf: (wall: Temporal.PlainDateTime) => Date,
+): Occurrence[] {
   const length = series.end.getTime() - series.start.getTime()
   const days = series.allDay
     ? wallClock(series.start, zone).toPlainDate().until(wallClock(series.end, zone).toPlainDate())
@@ -223,9 +244,9 @@ function named(starts: Temporal.PlainDateTime[], series: SeriesTiming, zone: str
     const date = wall.toPlainDate().toString()
     const nth = (perDay.get(date) ?? 0) + 1
     perDay.set(date, nth)
-    const start = toInstant(wall, zone)
+    const start = instantOf(wall)
     const end = series.allDay
-      ? toInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
+      ? zonedInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
       : new Date(start.getTime() + length)
     return { key: nth === 1 ? date : `${date}-${nth}`, start, end }
   })

@@ -1,7 +1,8 @@
 import type { Recurrence } from '../core/model.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
-import { expandSeries, readWall, type SeriesTiming, toInstant } from './expand.js'
+import { zonedInstant } from '../core/wallTime.js'
+import { expandSeries, readWall, type SeriesTiming } from './expand.js'
 import { formatRule } from './rule.js'
 
 /**
@@ -23,7 +24,7 @@ export type Split = { before: Recurrence; after: Recurrence }
 export function splitSeries(series: SeriesTiming, at: Date): Split {
   const zone = toDateFnsZone(series.timezone)
   const before = (value: string) =>
-    toInstant(readWall(value, zone, series.allDay), zone).getTime() < at.getTime()
+    zonedInstant(readWall(value, zone, series.allDay), zone).getTime() < at.getTime()
   const part = (keep: boolean) => ({
     rdates: series.rdates.filter((value) => before(value) === keep),
     exdates: series.exdates.filter((value) => before(value) === keep),

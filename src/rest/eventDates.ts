@@ -1,13 +1,14 @@
 import type { Where } from 'payload'
 
 import { addYears } from 'date-fns'
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import { formatInTimeZone } from 'date-fns-tz'
 
 import type { Param } from './params.js'
 import type { QueryPairs } from './pagination.js'
 
-import { parseDateInput } from '../core/dates.js'
+import { type ParsedDate, parseDateInput } from '../core/dates.js'
 import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 import { invalidParam } from './errors.js'
 import { ParamError } from './params.js'
 
@@ -39,14 +40,18 @@ export const dateParam = (description: string, defaultValue?: string): Param<str
 })
 
 /**
- * The instant of a date parameter in `zone`. Parameters are checked when parsed, in UTC; near the ends of the
- * supported years (1000–9999) another zone can still push a value out of range, which is the caller's error too.
+ * A date parameter read in `zone`: its instant, and the wall-clock time it names there. Parameters are checked when
+ * parsed, in UTC; near the ends of the supported years (1000–9999) another zone can still push a value out of range,
+ * which is the caller's error too.
  */
-export function instantOf(raw: string, name: string, zone: string, now?: Date): Date {
+export function dateOf(raw: string, name: string, zone: string, now?: Date): ParsedDate {
   const parsed = parseDateInput(raw, { zone, now })
   if (!parsed) throw invalidParam(name)
-  return parsed.instant
+  return parsed
 }
+
+export const instantOf = (raw: string, name: string, zone: string, now?: Date): Date =>
+  dateOf(raw, name, zone, now).instant
 
 /**
  * The date conditions of an events list (docs/api.md#event-list-filters). Inclusive mode (default) keeps each value's
@@ -59,7 +64,7 @@ export function eventDateWindow(values: DateFilterValues, siteZone: string, now 
   const strict = values.strict_dates === true
   const day = (instant: Date) => formatInTimeZone(instant, zone, 'yyyy-MM-dd')
   const atDayEdge = (date: string, bound: Bound) =>
-    fromZonedTime(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
+    zonedInstant(`${date} ${bound === 'start' ? '00:00:00' : '23:59:59'}`, zone)
   const resolve = (name: DateFilter, raw: string, bound: Bound) => {
     const instant = instantOf(raw, name, strict ? 'UTC' : siteZone, now)
     return strict ? instant : atDayEdge(day(instant), bound)

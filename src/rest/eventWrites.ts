@@ -3,10 +3,11 @@ import type { CollectionSlug } from 'payload'
 import type { EventDoc, OrganizerDoc, VenueDoc } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 
+import { skippedWall } from '../core/wallTime.js'
 import { serializeEvent } from '../serialize/event.js'
 import { languageParam } from './commonParams.js'
 import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
-import { instantOf } from './eventDates.js'
+import { dateOf, instantOf } from './eventDates.js'
 import { mayEdit } from '../query/eventAccess.js'
 import { type WriteParams, writeParams } from './eventWriteParams.js'
 import { resolveLinked, resolveTerms } from './linkResolve.js'
@@ -57,10 +58,10 @@ export function eventWriteMethods(
       p.title ?? existing?.title ?? undefined,
     )
     const zone = p.timezone ?? existing?.timezone ?? options.timezone
-    const start =
-      p.start_date !== undefined
-        ? instantOf(p.start_date, 'start_date', zone)
-        : existing && new Date(existing.startDate)
+    const written =
+      p.start_date !== undefined ? dateOf(p.start_date, 'start_date', zone) : undefined
+    const start = written ? written.instant : existing && new Date(existing.startDate)
+    const startWall = written && (written.wall ? skippedWall(written.wall, zone) : null)
     const end =
       p.end_date !== undefined
         ? instantOf(p.end_date, 'end_date', zone)
@@ -73,6 +74,7 @@ export function eventWriteMethods(
           id: existing?.id ?? 0,
           startDate: start!.toISOString(),
           endDate: end!.toISOString(),
+          startWall: written ? startWall : existing?.startWall,
           timezone: zone,
           allDay: p.all_day ?? existing?.allDay,
           recurrence,
@@ -83,7 +85,7 @@ export function eventWriteMethods(
     set('slug', p.slug)
     set('excerpt', p.excerpt)
     set('timezone', p.timezone)
-    if (p.start_date !== undefined) data.startDate = start!.toISOString()
+    if (written) Object.assign(data, { startDate: written.instant.toISOString(), startWall })
     if (p.end_date !== undefined) data.endDate = end!.toISOString()
     set('allDay', p.all_day)
     set('recurrence', p.recurrence)

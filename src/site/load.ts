@@ -1,13 +1,11 @@
 import type { Where } from 'payload'
 
-import { fromZonedTime } from 'date-fns-tz'
-
 import type { EventDoc, Id, OccurrenceDoc, OrganizerDoc, TermDoc, VenueDoc } from '../core/model.js'
 import type { EventObject, OrganizerObject, TermObject, VenueObject } from '../serialize/wire.js'
 import type { ArchiveOf, ArchiveView } from './addresses.js'
 import type { Visit } from './visitor.js'
 
-import { toDateFnsZone } from '../core/timezones.js'
+import { zonedInstant } from '../core/wallTime.js'
 import { isSeries } from '../recurrence/series.js'
 import { unlocked } from '../query/eventAccess.js'
 import { type EventFilters, findEventPage } from '../query/events.js'
@@ -36,7 +34,7 @@ const pageStatus = (visit: Visit) => (visit.draft ? undefined : ['publish'])
 
 /** The instant a site-zone wall clock (`yyyy-MM-dd HH:mm:ss`) is. */
 const inSiteZone = (visit: Visit, wall: string) =>
-  fromZonedTime(wall, toDateFnsZone(visit.options.timezone)).toISOString()
+  zonedInstant(wall, visit.options.timezone).toISOString()
 
 /** Events that overlap a window: they end at or after its start and start at or before its end. */
 const overlapping = (from: string, to?: string): Where[] => [

@@ -1,7 +1,7 @@
 import { categoryTree, filterTree } from '../../src/admin/categoryTree.js'
 import { mapLink } from '../../src/core/mapLink.js'
 import { daysWithin, monthOrDefault, monthWeeks, shiftMonth } from '../../src/core/monthGrid.js'
-import { dayBound, displayZone, sameWallClock } from '../../src/admin/zonedTime.js'
+import { dayBound, displayZone, fromWallClock, sameWallClock } from '../../src/admin/zonedTime.js'
 import { isValidTimezone, zoneNames } from '../../src/core/timezones.js'
 
 const collator = new Intl.Collator('zh-Hant')
@@ -151,5 +151,18 @@ describe('zoned times in the form', () => {
     const day = new Date(2026, 11, 15, 13, 45)
     expect(dayBound(day, 'Asia/Taipei', 'start')).toBe('2026-12-14T16:00:00.000Z')
     expect(dayBound(day, 'Asia/Taipei', 'end')).toBe('2026-12-15T15:59:59.000Z')
+  })
+
+  test('a picked time the clock skips moves forward by the change, as the namespace reads it', () => {
+    // 02:30 on 14 March 2027 does not exist in New York: 03:30 EDT. A midnight Santiago skips: 01:00.
+    expect(fromWallClock(new Date(2027, 2, 14, 2, 30), 'America/New_York')).toBe(
+      '2027-03-14T07:30:00.000Z',
+    )
+    expect(dayBound(new Date(2026, 8, 6), 'America/Santiago', 'start')).toBe(
+      '2026-09-06T04:00:00.000Z',
+    )
+    expect(sameWallClock('2027-03-14T02:30:00.000Z', 'UTC', 'America/New_York')).toBe(
+      '2027-03-14T07:30:00.000Z',
+    )
   })
 })

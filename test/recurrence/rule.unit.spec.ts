@@ -159,6 +159,66 @@ describe('expanding a series', () => {
     ])
   })
 
+  test("the first occurrence is the event's own instant, the second 01:30 of a night the clock goes back too", () => {
+    // 06:30Z is 01:30 EST on 1 November 2026, the second 01:30 in New York; the rule's later days are at 01:30.
+    const newYork = (rule?: string) =>
+      starts(
+        series({
+          start: new Date('2026-11-01T06:30:00Z'),
+          end: new Date('2026-11-01T07:30:00Z'),
+          timezone: 'America/New_York',
+          rule: rule ? parseRule(rule) : undefined,
+        }),
+      )
+    expect(newYork()).toEqual(['2026-11-01 2026-11-01T06:30:00.000Z'])
+    expect(newYork('FREQ=DAILY;COUNT=2')).toEqual([
+      '2026-11-01 2026-11-01T06:30:00.000Z',
+      '2026-11-02 2026-11-02T06:30:00.000Z',
+    ])
+  })
+
+  test('a series written to start at a time the clock skips repeats that time, not the one it starts at', () => {
+    // 02:30 on 8 March 2026 does not exist in New York: the series starts at 03:30 EDT (07:30Z) and repeats 02:30.
+    const newYork = (startWall?: string) =>
+      starts(
+        series({
+          start: new Date('2026-03-08T07:30:00Z'),
+          end: new Date('2026-03-08T08:30:00Z'),
+          startWall,
+          timezone: 'America/New_York',
+          rule: parseRule('FREQ=DAILY;COUNT=3'),
+        }),
+      )
+    expect(newYork('2026-03-08T02:30:00')).toEqual([
+      '2026-03-08 2026-03-08T07:30:00.000Z',
+      '2026-03-09 2026-03-09T06:30:00.000Z',
+      '2026-03-10 2026-03-10T06:30:00.000Z',
+    ])
+    // Without it (a series saved before it was kept), or once it no longer names the start, the start's reading.
+    for (const startWall of [undefined, '2026-03-07T02:30:00']) {
+      expect(newYork(startWall)).toEqual([
+        '2026-03-08 2026-03-08T07:30:00.000Z',
+        '2026-03-09 2026-03-09T07:30:00.000Z',
+        '2026-03-10 2026-03-10T07:30:00.000Z',
+      ])
+    }
+  })
+
+  test('an all-day series whose first midnight the clock skips begins its other days at midnight', () => {
+    // Santiago's 6 September 2026 begins at 01:00 (04:00Z); the 7th at 00:00 (03:00Z).
+    expect(
+      starts(
+        series({
+          start: new Date('2026-09-06T04:00:00Z'),
+          end: new Date('2026-09-07T02:59:59Z'),
+          timezone: 'America/Santiago',
+          allDay: true,
+          rule: parseRule('FREQ=DAILY;COUNT=2'),
+        }),
+      ),
+    ).toEqual(['2026-09-06 2026-09-06T04:00:00.000Z', '2026-09-07 2026-09-07T03:00:00.000Z'])
+  })
+
   test('the 31st is skipped in months without one; the last day of the month is never skipped', () => {
     const monthly = (rule: string) =>
       starts(
