@@ -3,7 +3,7 @@ import { load, type LoadOptions, type LoadResult } from './load.js'
 /** The route the generated site gets for the benchmark only: it answers whatever HTML it was last given. */
 export const BARE_ROUTE = '/bench-bare'
 export const BARE_ROUTE_FILE = [
-  'src/app/bench-bare/route.ts',
+  `src/app${BARE_ROUTE}/route.ts`,
   `let html = ''
 
 export const dynamic = 'force-dynamic'

@@ -59,6 +59,7 @@ const A_SITES_OWN = new Set([
   'src/payload.config.ts',
   'src/proxy.ts',
   'src/middleware.ts',
+  'src/app/sitemap.ts',
   'src/seed.ts',
 ])
 
