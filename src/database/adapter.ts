@@ -386,6 +386,18 @@ export const mainTableOf = (db: object, slug: string): string | undefined =>
     ? asInternals(db).tableNameMap.get(slug.replace(/-/g, '_'))
     : undefined
 
+/** The tables drizzle built for a collection: its main table, and its translations and links when it has them. */
+export function builtTablesOf(db: object, slug: string): string[] {
+  const adapter = asInternals(db)
+  const main = mainTableOf(db, slug)
+  if (!main || !isObject(adapter.tables)) return []
+  return [
+    main,
+    `${main}${adapter.localesSuffix ?? '_locales'}`,
+    `${main}${adapter.relationshipsSuffix ?? '_rels'}`,
+  ].filter((table) => adapter.tables[table])
+}
+
 /** The tables of a collection before drizzle builds them: the main one, its translations and its links. */
 export function rawTablesOf(
   db: object,

@@ -1,6 +1,6 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
-import { executeRaw, hasFeature } from './adapter.js'
+import { builtTablesOf, executeRaw, hasFeature, transactionSession } from './adapter.js'
 
 /** An index of a table that was analyzed, with no statistics of its own: it was made after. */
 const UNMEASURED_INDEX = `SELECT 1 FROM sqlite_master AS m WHERE m.type = 'index' AND m.sql IS NOT NULL
@@ -35,4 +35,28 @@ export async function updatePlannerStatistics(
     // unset), and counted a list's total over the whole table (52 ms instead of 6 at 100,000 events).
     if (!onlyIfMissing || !rows.length) await executeRaw(db, 'VACUUM (ANALYZE)')
   }
+}
+
+/**
+ * Gathers the statistics of the tables of the collections a command wrote records of (`written`, by collection: a
+ * migration's fill, a conversion): until then the planners know nothing of those rows, and PostgreSQL's automatic
+ * analyze comes only some time later. Runs in `req`'s transaction when it has one (a migration's), whose rows only
+ * it sees.
+ */
+export async function analyzeWritten(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  written: Record<string, number>,
+): Promise<void> {
+  const db = payload.db
+  if (!hasFeature(db, 'plannerStatistics')) return
+  const tables = Object.keys(written)
+    .filter((collection) => written[collection] > 0)
+    .flatMap((collection) => builtTablesOf(db, collection))
+    .map((table) => `"${table}"`)
+  if (!tables.length) return
+  const session = req.transactionID ? transactionSession(db, await req.transactionID) : undefined
+  // SQLite analyzes one table a statement.
+  const statements = db.name === 'sqlite' ? tables : [tables.join(', ')]
+  for (const names of statements) await executeRaw(db, `ANALYZE ${names}`, session)
 }

@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { analyzeWritten } from '../../database/plannerStatistics.js'
 import { type ChineseFillProgress, fillChineseScripts } from '../../hooks/chineseFill.js'
 
 /**
@@ -7,7 +8,7 @@ import { type ChineseFillProgress, fillChineseScripts } from '../../hooks/chines
  * Chinese in step: gives every record written in one script the other (docs/api.md#chinese-in-two-scripts),
  * reporting each batch to `onProgress`. Safe to run again: what has both scripts is left alone.
  */
-export const migrateChineseScripts = ({
+export async function migrateChineseScripts({
   payload,
   req,
   onProgress,
@@ -15,4 +16,8 @@ export const migrateChineseScripts = ({
   payload: Payload
   req: Partial<PayloadRequest>
   onProgress?: (progress: ChineseFillProgress) => void
-}) => fillChineseScripts(payload, req, onProgress)
+}): Promise<Record<string, number>> {
+  const converted = await fillChineseScripts(payload, req, onProgress)
+  await analyzeWritten(payload, req, converted)
+  return converted
+}

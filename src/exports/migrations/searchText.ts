@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { analyzeWritten } from '../../database/plannerStatistics.js'
 import { fillSearchText } from '../../hooks/searchText.js'
 
 /**
@@ -7,7 +8,7 @@ import { fillSearchText } from '../../hooks/searchText.js'
  * version of the plugin that searches their descriptions), so that `search` finds them by every word; with
  * `all`, of every record (after an update that changes what the search text holds). Safe to run again.
  */
-export const migrateSearchText = ({
+export async function migrateSearchText({
   payload,
   req,
   all = false,
@@ -15,4 +16,8 @@ export const migrateSearchText = ({
   payload: Payload
   req: Partial<PayloadRequest>
   all?: boolean
-}) => fillSearchText(payload, req, { onlyMissing: !all })
+}): Promise<Record<string, number>> {
+  const written = await fillSearchText(payload, req, { onlyMissing: !all })
+  await analyzeWritten(payload, req, written)
+  return written
+}
