@@ -274,11 +274,18 @@ describeWithChromium('the admin in a browser', () => {
         await (
           await page.request.post(url('/api/calendar/events/v1/events'), {
             headers,
-            data: { title: 'Open Studio', status: 'publish', all_day: true, start_date: on },
+            data: {
+              title: 'Open Studio',
+              status: 'publish',
+              all_day: true,
+              start_date: on,
+              end_date: on,
+            },
           })
         ).json()
       ).id,
     ]
+    expect(ids.every((id) => typeof id === 'number')).toBe(true)
     await page.goto(url(`/admin/calendar?month=${on.slice(0, 7)}`))
     await expect(
       page.locator(`td[data-day="${on}"] a.pec-event`).allTextContents(),
