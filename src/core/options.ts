@@ -215,9 +215,9 @@ export type EventsCalendarOptions = {
   }
   /**
    * Recurring events: how many months ahead a series without end is kept as occurrences, and the most occurrences
-   * one series may have. A job of Payload's jobs queue moves the horizon forward, on `schedule` (a cron
-   * expression; `false`: never); with `autoRun` this process runs it (a long-running server; a serverless host
-   * sets it false and runs Payload's jobs from its own cron).
+   * one series may have (ahead of now, for a series without end). A job of Payload's jobs queue moves the horizon
+   * forward, on `schedule` (a cron expression; `false`: never); with `autoRun` this process runs it (a long-running
+   * server; a serverless host sets it false and runs Payload's jobs from its own cron).
    * @default { horizonMonths: 60, maxOccurrences: 1000, schedule: '15 3 * * *', autoRun: true }
    */
   recurrence?: {

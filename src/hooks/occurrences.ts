@@ -60,9 +60,21 @@ export function horizonOf(options: ResolvedCalendarOptions, now = new Date()): D
   return horizon
 }
 
-/** The occurrences of `event` up to the horizon from now, at most `maxOccurrences`. */
-export const expandEvent = (options: ResolvedCalendarOptions, event: EventTiming): Expansion =>
-  expandSeries(seriesTimingOf(event), horizonOf(options), options.recurrence.maxOccurrences)
+/**
+ * The occurrences of `event` up to the horizon from `now`, at most `maxOccurrences` (of a series without end, at most
+ * that many ahead of `now`).
+ */
+export const expandEvent = (
+  options: ResolvedCalendarOptions,
+  event: EventTiming,
+  now = new Date(),
+): Expansion =>
+  expandSeries(
+    seriesTimingOf(event),
+    horizonOf(options, now),
+    options.recurrence.maxOccurrences,
+    now,
+  )
 
 const timingOf = (event: EventTiming) =>
   JSON.stringify([
@@ -88,9 +100,10 @@ export async function syncOccurrences(
   req: Partial<PayloadRequest>,
   options: ResolvedCalendarOptions,
   event: EventTiming,
+  now = new Date(),
 ): Promise<boolean> {
   const collection = options.slugs.occurrences
-  const { occurrences } = expandEvent(options, event)
+  const { occurrences, from } = expandEvent(options, event, now)
   await lockUntilCommit({ ...req, payload }, [`occurrences ${event.id}`])
   const { docs } = await payload.find({
     collection,
@@ -111,7 +124,12 @@ export async function syncOccurrences(
   })
   const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
   const wanted = new Set(occurrences.map(({ key }) => key))
-  const gone = [...stored.values()].filter(({ key }) => !wanted.has(key)).map(({ id }) => id)
+  // Occurrences before what the expansion covers (an endless series' past beyond the cap) stay as they were kept.
+  const covered = (doc: StoredOccurrence) =>
+    !from || new Date(doc.originalStart ?? doc.startDate) >= from
+  const gone = [...stored.values()]
+    .filter((doc) => !wanted.has(doc.key) && covered(doc))
+    .map(({ id }) => id)
   const created: Row[] = []
   const changed: { id: Id; values: Row }[] = []
   const clock = { timezone: event.timezone, allDay: Boolean(event.allDay) }
@@ -321,6 +339,7 @@ async function keepAll(
   payload: Payload,
   req: Partial<PayloadRequest>,
   where?: Where,
+  now = new Date(),
 ): Promise<number> {
   const options = pluginOptionsOf(payload.config)
   if (!options) throw new Error('occurrences need a config with the events calendar plugin')
@@ -348,7 +367,7 @@ async function keepAll(
       where,
     },
     async (events) => {
-      for (const event of events) await syncOccurrences(payload, req, options, event)
+      for (const event of events) await syncOccurrences(payload, req, options, event, now)
     },
   )
 }
@@ -362,11 +381,13 @@ export const fillOccurrences = (payload: Payload, req: Partial<PayloadRequest>):
   keepAll(payload, req)
 
 /**
- * Moves the horizon of every recurring event forward to `horizonMonths` from now: the scheduled job's work
- * (`occurrenceHorizonTask`). Occurrences already kept stay as they are; safe to run on several instances at
- * once, as saves of a series are. Returns the number of recurring events gone through.
+ * Moves the horizon of every recurring event forward to `horizonMonths` from `now`, and a series without end on to
+ * `maxOccurrences` ahead of `now`: the scheduled job's work (`occurrenceHorizonTask`). Occurrences already kept stay
+ * as they are, past ones too; safe to run on several instances at once, as saves of a series are. Returns the
+ * number of recurring events gone through. `now` is for tests, which run the job as of a later day.
  */
 export const extendOccurrences = (
   payload: Payload,
   req: Partial<PayloadRequest>,
-): Promise<number> => keepAll(payload, req, { recurrence: { exists: true } })
+  now = new Date(),
+): Promise<number> => keepAll(payload, req, { recurrence: { exists: true } }, now)

@@ -38,7 +38,11 @@ export type Occurrence = {
   end: Date
 }
 
-export type Expansion = { occurrences: Occurrence[]; capped: boolean }
+/**
+ * `from`, for a series without end expanded as of a time (`now`): the first start the expansion covers, where it
+ * leaves out starts before it (kept as they were stored, so that past windows still list them).
+ */
+export type Expansion = { occurrences: Occurrence[]; capped: boolean; from?: Date }
 
 /**
  * The series' first start on its wall clock, which its rule repeats: midnight for an all-day series (whose day may
@@ -108,14 +112,16 @@ function ruleStarts(
   rule: RecurrenceRule,
   first: Temporal.PlainDateTime,
   last: Temporal.PlainDateTime,
-  most: number,
+  most: number | undefined,
   withFirst = true,
+  after = first,
 ): Temporal.PlainDateTime[] {
   const expander = new RRuleTemporal({
     freq: rule.freq,
     interval: rule.interval,
-    // No more starts than can be kept: a series begun long ago then stops where it must, not at the horizon.
-    count: Math.min(rule.count ?? most, most),
+    // No more starts than can be kept: a series begun long ago then stops where it must, not at the horizon. Without
+    // a count, the expander starts near `after` rather than counting the days since the series' start.
+    count: most === undefined ? rule.count : Math.min(rule.count ?? most, most),
     byDay: rule.byDay.length
       ? rule.byDay.map(({ weekday, ordinal }) => `${ordinal ?? ''}${weekday}`)
       : undefined,
@@ -130,7 +136,7 @@ function ruleStarts(
   })
   let starts: ReturnType<typeof expander.between>
   try {
-    starts = expander.between(carried(first), carried(last), true)
+    starts = expander.between(carried(after), carried(last), true)
   } catch (error) {
     // rrule-temporal gives up on a rule whose dates are too rare to find within its step budget.
     throw new RuleError(
@@ -155,15 +161,32 @@ function ruleStarts(
  * follow): the series' own start and the rule's starts after it, with the extra dates, without the excluded ones, each
  * as long as the first (the same exact duration, as RFC 5545 §3.8.5.3 says; all-day ones the same number of days).
  * A series without a rule is its first occurrence and its extra dates.
+ *
+ * Given `now`, a series without end (a rule with neither COUNT nor UNTIL) has at most `cap` occurrences ahead of
+ * `now`, however many it had before: it goes on as time passes. Of the starts before `now`, those as far back as
+ * the horizon is ahead are covered, at most `cap` of them; `from` is the first covered.
  */
-export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): Expansion {
+export function expandSeries(
+  series: SeriesTiming,
+  horizon: Date,
+  cap: number,
+  now?: Date,
+): Expansion {
   const zone = toDateFnsZone(series.timezone)
   const first = firstWall(series, zone)
   const instantOf = startInstant(series, first, zone)
   const until = untilBound(series.rule)
+  const endless = now !== undefined && series.rule !== undefined && !series.rule.count && !until
+  // How far back an endless series is covered: from the day as far before `now` as the horizon is after it. Whole
+  // days, so that the second start of a day keeps its key (`-2`).
+  const back = endless ? new Date(2 * now.getTime() - horizon.getTime()) : undefined
+  const sinceDay = back && back > series.start ? wallClock(back, zone).toPlainDate() : undefined
+  const dayStart = (day: Temporal.PlainDate) => zonedInstant(day.toPlainDateTime(), zone)
+  const covered = (wall: Temporal.PlainDateTime) =>
+    !sinceDay || Temporal.PlainDate.compare(wall.toPlainDate(), sinceDay) >= 0
   const within = (wall: Temporal.PlainDateTime) => {
     const instant = instantOf(wall)
-    if (instant > horizon) return false
+    if (instant > horizon || !covered(wall)) return false
     if (until?.instant) return instant <= until.instant
     return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
   }
@@ -173,20 +196,39 @@ export function expandSeries(series: SeriesTiming, horizon: Date, cap: number): 
   // The horizon read on the zone's wall clock, a day later to be sure of every zone's offset; `within` decides.
   const last = wallClock(horizon, zone).add({ days: 1 })
   // Enough rule starts for `cap` occurrences once excluded ones are taken out, and one more to tell it was capped.
-  const most = cap + series.exdates.length + 1
-  const ruled = series.rule ? ruleStarts(series.rule, first, last, most) : [first]
+  // An endless series' starts are bounded by the horizon alone (and those before `now` by `sinceDay`).
+  const most = endless ? undefined : cap + series.exdates.length + 1
+  const after = sinceDay ? sinceDay.subtract({ days: 1 }).toPlainDateTime() : first
+  // A series begun before what is covered is still read from its start up to its first date after it, so that a rule
+  // whose dates cannot be found is refused as it is when its starts are counted from the first.
+  if (sinceDay && series.rule) ruleStarts(series.rule, first, after, 1, false)
+  const ruled = series.rule ? ruleStarts(series.rule, first, last, most, true, after) : [first]
   // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
   const extra = series.rdates
     .map((value) => readWall(value, zone, series.allDay))
-    .filter((wall) => zonedInstant(wall, zone) <= horizon)
+    .filter((wall) => zonedInstant(wall, zone) <= horizon && covered(wall))
   const unique = new Map<string, Temporal.PlainDateTime>()
   for (const wall of [...ruled.filter(within), ...extra]) {
     const text = wall.toString()
     if (!excluded.has(text)) unique.set(text, wall)
   }
   const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
-  const capped = starts.length > cap
-  return { occurrences: named(starts.slice(0, cap), series, zone, instantOf), capped }
+  if (!endless) {
+    const capped = starts.length > cap
+    return { occurrences: named(starts.slice(0, cap), series, zone, instantOf), capped }
+  }
+  const past = starts.filter((wall) => instantOf(wall) < now)
+  const ahead = starts.slice(past.length)
+  // At most `cap` before `now` too, the latest, from the start of a day.
+  let cut = Math.max(0, past.length - cap)
+  while (cut > 0 && past[cut - 1]!.toPlainDate().equals(past[cut]!.toPlainDate())) cut--
+  const kept = [...past.slice(cut), ...ahead.slice(0, cap)]
+  const fromDay = cut > 0 ? past[cut]!.toPlainDate() : sinceDay
+  return {
+    occurrences: named(kept, series, zone, instantOf),
+    capped: ahead.length > cap,
+    ...(fromDay && { from: dayStart(fromDay) }),
+  }
 }
 
 /**

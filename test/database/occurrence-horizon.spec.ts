@@ -5,6 +5,7 @@
  */
 import { pluginOptionsOf } from '../../src/core/options.js'
 import { CALENDAR_QUEUE, HORIZON_TASK } from '../../src/hooks/occurrenceHorizon.js'
+import { extendOccurrences } from '../../src/hooks/occurrences.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
@@ -29,7 +30,7 @@ const occurrencesOf = async (series: number) =>
       depth: 0,
       overrideAccess: true,
     })
-  ).docs as unknown as { id: number; key: string }[]
+  ).docs as unknown as { id: number; key: string; startDate: string }[]
 
 test('the scheduled job extends series without end to the horizon from now, keeping what is there', async () => {
   const today = new Date().toISOString().slice(0, 10)
@@ -100,4 +101,61 @@ test('the scheduled job extends series without end to the horizon from now, keep
   })
   await server.payload.jobs.run({ queue: CALENDAR_QUEUE })
   expect(await occurrencesOf(created.body.id)).toEqual(after)
+})
+
+test('a series without end keeps `maxOccurrences` ahead as time passes, its past kept; one with an end stays as it was', async () => {
+  const { recurrence } = pluginOptionsOf(server.payload.config)!
+  const was = { ...recurrence }
+  Object.assign(recurrence, { horizonMonths: 6, maxOccurrences: 20 })
+  try {
+    const day = 86_400_000
+    const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10)
+    const event = (title: string, rule: string) =>
+      server.request(`${NS}/events`, {
+        token: admin,
+        body: {
+          title,
+          status: 'publish',
+          timezone: 'UTC',
+          start_date: `${yesterday} 19:00:00`,
+          end_date: `${yesterday} 20:00:00`,
+          recurrence: rule,
+        },
+      })
+    const endless = await event('Daily class endless', 'FREQ=DAILY')
+    const until = new Date(Date.now() + 3 * 365 * day).toISOString().slice(0, 10).replace(/-/g, '')
+    const ending = await event('Daily class ending', `FREQ=DAILY;UNTIL=${until}`)
+    expect([endless.status, ending.status]).toEqual([201, 201])
+    expect(endless.headers.get('x-calendar-occurrences-capped')).toBe('20')
+    const aheadOf = (occurrences: { startDate: string }[], now: Date) =>
+      occurrences.filter(({ startDate }) => new Date(startDate) >= now)
+    const before = await occurrencesOf(endless.body.id)
+    const endingBefore = await occurrencesOf(ending.body.id)
+    // Yesterday's (and today's, once 19:00 has passed) with twenty ahead; the one with an end twenty in all.
+    expect(aheadOf(before, new Date())).toHaveLength(20)
+    expect(endingBefore).toHaveLength(20)
+
+    // Forty days on, the nightly job runs: the class has twenty days ahead again, and the days gone by stay.
+    const later = new Date(Date.now() + 40 * day)
+    await extendOccurrences(server.payload, {}, later)
+    const after = await occurrencesOf(endless.body.id)
+    expect(aheadOf(after, later)).toHaveLength(20)
+    expect(after.slice(0, before.length)).toEqual(before)
+    // Every day from the first to the last, none left out.
+    const span = (Date.parse(after.at(-1)!.startDate) - Date.parse(after[0].startDate)) / day
+    expect(after).toHaveLength(span + 1)
+    expect(await occurrencesOf(ending.body.id)).toEqual(endingBefore)
+
+    // Lists of those days show it: the window after its first twenty days, and the days ahead of the later now.
+    const window = (from: number, to: number) =>
+      `${NS}/events?search=endless&per_page=50&start_date=${new Date(Date.now() + from * day).toISOString().slice(0, 10)}&end_date=${new Date(Date.now() + to * day).toISOString().slice(0, 10)}`
+    expect((await server.request(window(25, 35))).body.total).toBeGreaterThanOrEqual(10)
+    expect((await server.request(window(45, 55))).body.total).toBeGreaterThanOrEqual(10)
+
+    // Run again as of the later now, the job changes nothing.
+    await extendOccurrences(server.payload, {}, later)
+    expect(await occurrencesOf(endless.body.id)).toEqual(after)
+  } finally {
+    Object.assign(recurrence, was)
+  }
 })
