@@ -3,7 +3,8 @@
  * (`*`, without credentials); only origins the
  * host lists in Payload's `cors`/`csrf` get their origin echoed with credentials; preflights answer 204 with the
  * methods of the route; a login cookie sent from an unlisted site counts for nothing. The host sets no `serverURL`
- * and so no `csrf`: Payload itself then takes a login cookie from any site.
+ * and no `csrf` (the development host's own list is left out): Payload itself then takes a login cookie from any
+ * site.
  */
 import { calendarRoutes } from '../../endpoints/index.js'
 import { resolveOptions } from '../../src/core/options.js'
@@ -21,7 +22,7 @@ let admin: string
 let eventId: number
 
 beforeAll(async () => {
-  server = await startTestServer({}, { serverURL: '', cors: [PARTNER] })
+  server = await startTestServer({}, { serverURL: '', cors: [PARTNER], csrf: [] })
   admin = await registerFirstUser(server)
   eventId = (await createCalendar(server.payload)).events.jazzNight.id
 })
