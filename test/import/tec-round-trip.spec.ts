@@ -95,9 +95,8 @@ describe('importing a site of this project', () => {
         resource === 'categories' ? { parent_slug: slugOf.get(record.parent) ?? null } : {}
       // A recurring event's occurrences share its slug: each is known by its key as well.
       const key = record.recurrence ? `${record.slug}/${record.recurrence.occurrence}` : record.slug
-      // An occurrence without a website of its own answers its own address, which is the site's.
-      const website =
-        record.recurrence && record.website === record.url ? { website: 'its address' } : {}
+      // An event without a website of its own answers its own address, which is the site's.
+      const website = record.website === record.url ? { website: 'its address' } : {}
       found.set(key, { ...comparable(record), ...parent, ...website })
     }
     return { found, listed: raw.length, total }

@@ -162,7 +162,8 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
           timezone: record.timezone || undefined,
           allDay: flag(record.all_day),
           ...costFields(record),
-          website: record.website || undefined,
+          // An event without a website of its own answers its own address as one: that is no website to keep.
+          website: record.website && record.website !== record.url ? record.website : undefined,
           featured: flag(record.featured),
           sticky: flag(record.sticky),
           hideFromListings: flag(record.hide_from_listings),
