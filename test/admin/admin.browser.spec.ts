@@ -626,4 +626,66 @@ describeWithChromium('the admin in a browser', () => {
     await shoot('events-list-converted-zh-TW')
     await setUiLanguage('en')
   })
+  test("opened at another address than serverURL, the calendar's panels and the month view call the page's own origin: no failed request, no console error", async () => {
+    const elsewhere = new URL(server.url)
+    elsewhere.hostname = 'localhost'
+    const at = (pathname: string) => `${elsewhere.origin}${pathname}`
+    const { token } = await (
+      await page.request.post(url('/api/users/login'), { data: ADMIN })
+    ).json()
+    const created = await page.request.post(url('/api/calendar/events/v1/events'), {
+      headers: { authorization: `JWT ${token}` },
+      data: {
+        title: '海港夜跑',
+        status: 'publish',
+        timezone: 'Asia/Hong_Kong',
+        start_date: `${day} 20:00`,
+        end_date: `${day} 21:00`,
+        recurrence: 'FREQ=WEEKLY;COUNT=3',
+        ml_language: 'zh-hans',
+      },
+    })
+    expect(created.status()).toBe(201)
+    const { id } = await created.json()
+
+    const other = await browser.newContext({
+      locale: 'en-US',
+      viewport: { height: 1000, width: 1440 },
+    })
+    other.setDefaultTimeout(30_000)
+    const tab = await other.newPage()
+    const problems: string[] = []
+    // A request cut short by the next navigation is aborted, not refused: a blocked one fails (net::ERR_FAILED).
+    tab.on('requestfailed', (request) => {
+      const reason = request.failure()?.errorText
+      if (reason !== 'net::ERR_ABORTED') problems.push(`${request.url()}: ${reason}`)
+    })
+    // A resource's error status is reported by the browser as a console error too: the API's are checked as answers.
+    tab.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(message.text())
+    })
+    tab.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400)
+        problems.push(`${response.url()}: ${response.status()}`)
+    })
+    await tab.goto(at('/admin/login'))
+    await tab.fill('#field-email', ADMIN.email)
+    await tab.fill('#field-password', ADMIN.password)
+    await tab.click('button[type=submit]')
+    await tab.waitForURL(at('/admin'))
+
+    await tab.goto(at(`/admin/collections/events/${id}?locale=zh-hant`))
+    await tab.locator('.pec-add-to-calendar a', { hasText: 'Google Calendar' }).waitFor()
+    await tab.locator('.pec-chinese').waitFor()
+    await tab.locator('.tabs-field__tab-button', { hasText: 'When' }).click()
+    await tab.locator('.pec-occurrences__list > li').nth(2).waitFor()
+    await tab.goto(at(`/admin/calendar?month=${day.slice(0, 7)}`))
+    await tab.locator('a.pec-event', { hasText: '海港夜跑' }).first().waitFor()
+    await other.close()
+    expect(problems).toEqual([])
+    await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), {
+      headers: { authorization: `JWT ${token}` },
+    })
+  })
 })
