@@ -52,6 +52,10 @@ export type DatasetEvent = {
   organizer?: string[]
   /** How the event repeats: RFC 5545 rule text, in its zone (docs/api.md#recurring-events). */
   recurrence?: string
+  /** Dates of the series (`yyyy-MM-dd` in its zone) that are cancelled: listed as such, as an editor cancels one. */
+  cancelled_dates?: string[]
+  /** Dates of the series moved to times of their own (wall clock in the event's zone), the rest kept. */
+  moved_dates?: { date: string; start_date: string; end_date: string }[]
 }
 
 export type Dataset = {
@@ -103,11 +107,12 @@ export const toOrganizerData = (organizer: Partial<DatasetOrganizer>) =>
     website: organizer.website || undefined,
   })
 
+const instantIn = (zone: string | undefined) => (wallClock: string | undefined) =>
+  wallClock && zone ? zonedInstant(wallClock, zone).toISOString() : undefined
+
 /** Event start and end are wall-clock times in the event's zone; they are stored as UTC instants. */
 export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
-  const zone = event.timezone
-  const instant = (wallClock: string | undefined) =>
-    wallClock && zone ? zonedInstant(wallClock, zone).toISOString() : undefined
+  const instant = instantIn(event.timezone)
   return present({
     title: event.title,
     description: richText(event.description),
@@ -130,6 +135,12 @@ export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
     organizers: lookup && event.organizer?.map((key) => lookup('organizers', key)),
     recurrence: event.recurrence ? { rule: event.recurrence } : undefined,
   })
+}
+
+/** A moved date's new times, as UTC instants of the wall clock written in the event's zone. */
+export function toMovedTimes(event: DatasetEvent, moved: { start_date: string; end_date: string }) {
+  const instant = instantIn(event.timezone)
+  return { startDate: instant(moved.start_date), endDate: instant(moved.end_date) }
 }
 
 /** Parents before children, so a category's parent id is known when it is created. */

@@ -10,6 +10,7 @@ import { createLocalReq } from 'payload'
 
 import { updatePlannerStatistics } from '../database/plannerStatistics.js'
 import { inTransaction } from '../database/transactions.js'
+import { changeOccurrence, keepCancelled } from '../hooks/occurrences.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
 import { pluginOptionsOf } from '../core/options.js'
@@ -18,9 +19,11 @@ import { inBothScripts, ownText } from '../fields/chineseConversions.js'
 import { takenSlugs } from '../fields/slug.js'
 import {
   type Dataset,
+  type DatasetEvent,
   type KeyLookup,
   parentsFirst,
   toEventData,
+  toMovedTimes,
   toOrganizerData,
   toTermData,
   toVenueData,
@@ -100,7 +103,8 @@ export async function importCalendarDataset(
     kind: ImportKind,
     record: T,
     toData: (fields: Partial<T>) => Record<string, unknown>,
-  ) => {
+  ): Promise<number | undefined> => {
+    let created: number | undefined
     if (ids[kind].has(record.key)) {
       summary[kind].existing++
     } else {
@@ -139,12 +143,46 @@ export async function importCalendarDataset(
       }
       ids[kind].set(record.key, doc.id as number)
       summary[kind].created++
+      created = doc.id as number
     }
     onProgress(++done, total)
+    return created
+  }
+
+  /** A new series' cancelled and moved dates, kept on the occurrences its rule made. */
+  const keepDates = async (req: PayloadRequest, id: number, event: DatasetEvent) => {
+    const dates = [
+      ...(event.cancelled_dates ?? []),
+      ...(event.moved_dates ?? []).map(({ date }) => date),
+    ]
+    if (!dates.length) return
+    const { docs } = await payload.find({
+      collection: options.slugs.occurrences,
+      depth: 0,
+      pagination: false,
+      req,
+      select: { key: true },
+      where: { and: [{ series: { equals: id } }, { key: { in: dates } }] },
+    })
+    const occurrenceOf = new Map(
+      docs.map((doc) => [(doc as { key: string }).key, doc.id as number]),
+    )
+    const missing = dates.filter((date) => !occurrenceOf.has(date))
+    if (missing.length)
+      throw new Error(`event ${event.key} does not repeat on ${missing.join(', ')}`)
+    if (event.cancelled_dates?.length) await keepCancelled(req, options, id, event.cancelled_dates)
+    for (const moved of event.moved_dates ?? [])
+      await changeOccurrence(
+        req,
+        options,
+        occurrenceOf.get(moved.date)!,
+        String(defaultLocale),
+        toMovedTimes(event, moved),
+      )
   }
 
   // In this order, so that each record's links find the records they name imported before it.
-  const steps: ((req: PayloadRequest) => Promise<void>)[] = [
+  const steps: ((req: PayloadRequest) => Promise<unknown>)[] = [
     ...parentsFirst(dataset.categories).map(
       (category) => (req: PayloadRequest) =>
         importRecord(req, 'categories', category, (fields) =>
@@ -162,10 +200,15 @@ export async function importCalendarDataset(
       (organizer) => (req: PayloadRequest) =>
         importRecord(req, 'organizers', organizer, toOrganizerData),
     ),
-    ...dataset.events.map(
-      (event) => (req: PayloadRequest) =>
-        importRecord(req, 'events', event, (fields) => toEventData(fields, lookup)),
-    ),
+    ...dataset.events.map((event) => async (req: PayloadRequest) => {
+      const created = await importRecord(
+        req,
+        'events',
+        event,
+        ({ cancelled_dates, moved_dates, ...fields }) => toEventData(fields, lookup),
+      )
+      if (created !== undefined) await keepDates(req, created, event)
+    }),
   ]
   for (let at = 0; at < steps.length; at += BATCH_SIZE) {
     const req = await createLocalReq({}, payload)

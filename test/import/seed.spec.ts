@@ -171,6 +171,46 @@ describe('npm run seed -- --demo', () => {
     expect(demoEvents.totalDocs).toBe(demo.events.length)
   })
 
+  test('has a weekly series across the change to summer time, one date cancelled and one moved', async () => {
+    const list = await server.request(
+      `/api/calendar/events/v1/events?start_date=2027-03-01&end_date=2027-04-30&search=${encodeURIComponent('Sketch Walk')}`,
+    )
+    const dates = (list.body.events as { start_date: string; utc_start_date: string }[]).map(
+      (event) => [event.start_date, event.utc_start_date],
+    )
+    // 10:00 in London each Saturday: GMT before 28 March, BST after; 20 March cancelled, 3 April at 14:00.
+    expect(dates).toEqual([
+      ['2027-03-06 10:00:00', '2027-03-06 10:00:00'],
+      ['2027-03-13 10:00:00', '2027-03-13 10:00:00'],
+      ['2027-03-27 10:00:00', '2027-03-27 10:00:00'],
+      ['2027-04-03 14:00:00', '2027-04-03 13:00:00'],
+      ['2027-04-10 10:00:00', '2027-04-10 09:00:00'],
+    ])
+    const { docs } = await server.payload.find({
+      collection: 'event-occurrences',
+      where: { key: { equals: '2027-03-20' } },
+    })
+    expect(docs.map((doc) => (doc as { cancelled?: boolean }).cancelled)).toEqual([true])
+  })
+
+  test('refuses a dataset that cancels or moves a date its series does not have, writing nothing', async () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+    const series = demo.events.find((event) => event.recurrence)!
+    const { importCalendarDataset } = await import('../../src/import/importDataset.js')
+    const wrongDate = {
+      ...demo,
+      events: [{ ...series, key: 'wrong-date', cancelled_dates: ['2027-03-21'] }],
+    }
+    await expect(importCalendarDataset(server.sitePayload, wrongDate)).rejects.toThrow(
+      'event wrong-date does not repeat on 2027-03-21',
+    )
+    const written = await server.payload.count({
+      collection: 'events',
+      where: { importKey: { equals: 'wrong-date' } },
+    })
+    expect(written.totalDocs).toBe(0)
+  })
+
   const stored = async (key: string, locale: 'zh-hans' | 'zh-hant') =>
     (
       await server.payload.find({
