@@ -6,6 +6,7 @@ import path from 'node:path'
 
 import type { Dataset } from '../../src/import/dataset.js'
 
+import { testNeeding } from '../helpers/database.js'
 import { ROOT, runScript } from '../helpers/run.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 
@@ -193,23 +194,26 @@ describe('npm run seed -- --demo', () => {
     expect(docs.map((doc) => (doc as { cancelled?: boolean }).cancelled)).toEqual([true])
   })
 
-  test('refuses a dataset that cancels or moves a date its series does not have, writing nothing', async () => {
-    const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
-    const series = demo.events.find((event) => event.recurrence)!
-    const { importCalendarDataset } = await import('../../src/import/importDataset.js')
-    const wrongDate = {
-      ...demo,
-      events: [{ ...series, key: 'wrong-date', cancelled_dates: ['2027-03-21'] }],
-    }
-    await expect(importCalendarDataset(server.sitePayload, wrongDate)).rejects.toThrow(
-      'event wrong-date does not repeat on 2027-03-21',
-    )
-    const written = await server.payload.count({
-      collection: 'events',
-      where: { importKey: { equals: 'wrong-date' } },
-    })
-    expect(written.totalDocs).toBe(0)
-  })
+  testNeeding('transactions')(
+    'refuses a dataset that cancels or moves a date its series does not have, writing nothing',
+    async () => {
+      const demo = JSON.parse(fs.readFileSync(path.join(ROOT, 'seed/demo.json'), 'utf8')) as Dataset
+      const series = demo.events.find((event) => event.recurrence)!
+      const { importCalendarDataset } = await import('../../src/import/importDataset.js')
+      const wrongDate = {
+        ...demo,
+        events: [{ ...series, key: 'wrong-date', cancelled_dates: ['2027-03-21'] }],
+      }
+      await expect(importCalendarDataset(server.sitePayload, wrongDate)).rejects.toThrow(
+        'event wrong-date does not repeat on 2027-03-21',
+      )
+      const written = await server.payload.count({
+        collection: 'events',
+        where: { importKey: { equals: 'wrong-date' } },
+      })
+      expect(written.totalDocs).toBe(0)
+    },
+  )
 
   const stored = async (key: string, locale: 'zh-hans' | 'zh-hant') =>
     (
