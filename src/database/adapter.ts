@@ -303,8 +303,16 @@ const NEEDED_FOR: Record<Feature, string> = {
   bulkWrites: 'writing many rows at once',
 }
 
-/** The features turned off for an adapter because an internal they need is missing. */
-const turnedOff = new WeakMap<object, Set<Feature>>()
+/**
+ * The features turned off for an adapter because an internal they need is missing, kept on the adapter itself: a
+ * Next.js site's API routes and pages each bundle a copy of this module, and both must see what either turned off.
+ */
+const TURNED_OFF = Symbol.for('payload-events-calendar.featuresTurnedOff')
+const turnedOff = (db: object): Set<Feature> => {
+  const holder = db as { [TURNED_OFF]?: Set<Feature> }
+  holder[TURNED_OFF] ??= new Set<Feature>()
+  return holder[TURNED_OFF]
+}
 
 const asInternals = (db: unknown) => db as SqlAdapterInternals
 
@@ -314,7 +322,7 @@ export const isSqlAdapter = (db: { name?: string }): boolean =>
 
 /** Whether the adapter is a SQL one with the internals of a feature (see `checkInternals`). */
 export const hasFeature = (db: object, feature: Feature): boolean =>
-  isSqlAdapter(db as { name: string }) && !turnedOff.get(db)?.has(feature)
+  isSqlAdapter(db as { name: string }) && !turnedOff(db).has(feature)
 
 export class AdapterInternalsMissing extends Error {}
 
@@ -355,8 +363,7 @@ export function checkInternals(
       .join(', ')
     throw missingInternals(versions, what)
   }
-  const off = turnedOff.get(adapter) ?? new Set<Feature>()
-  turnedOff.set(adapter, off)
+  const off = turnedOff(adapter)
   for (const check of missing) {
     if (off.has(check.feature)) continue
     off.add(check.feature)

@@ -3,7 +3,7 @@ import type { CollectionAfterReadHook } from 'payload'
 import type { CalendarAccessRules } from '../core/options.js'
 
 import { mayEditAuthored } from '../core/access.js'
-import { namespaceReadHooks } from '../database/sql/readHooks.js'
+import { markNamespaceReadHook } from '../database/sql/readHooks.js'
 
 /**
  * Set on the requests the namespace serves: it applies the original's password rules itself
@@ -38,6 +38,5 @@ export function withoutProtectedFields(rules: CalendarAccessRules): CollectionAf
     for (const field of PROTECTED) delete doc[field]
     return doc
   }
-  namespaceReadHooks.add(hook)
-  return hook
+  return markNamespaceReadHook(hook)
 }

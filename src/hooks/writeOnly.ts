@@ -1,6 +1,6 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import { namespaceReadHooks } from '../database/sql/readHooks.js'
+import { markNamespaceReadHook } from '../database/sql/readHooks.js'
 
 /** Set in the `context` of a read that matches on write-only fields itself (a literal search). */
 export const KEEP_WRITE_ONLY = 'keepWriteOnlyFields'
@@ -10,12 +10,12 @@ export const KEEP_WRITE_ONLY = 'keepWriteOnlyFields'
  * repeats every language's excerpt and description, password-protected ones included. (A field hook cannot hide
  * a value: Payload keeps the stored one when the hook returns nothing.)
  */
-export const withoutWriteOnlyFields: CollectionAfterReadHook = ({ collection, context, doc }) => {
-  if (context[KEEP_WRITE_ONLY]) return doc
-  for (const field of collection.flattenedFields) {
-    if ('name' in field && field.custom?.writeOnly) delete doc[field.name]
-  }
-  return doc
-}
-
-namespaceReadHooks.add(withoutWriteOnlyFields)
+export const withoutWriteOnlyFields = markNamespaceReadHook<CollectionAfterReadHook>(
+  ({ collection, context, doc }) => {
+    if (context[KEEP_WRITE_ONLY]) return doc
+    for (const field of collection.flattenedFields) {
+      if ('name' in field && field.custom?.writeOnly) delete doc[field.name]
+    }
+    return doc
+  },
+)

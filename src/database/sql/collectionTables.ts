@@ -1,7 +1,7 @@
 import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
 import { columnOf, mainTableOf } from '../adapter.js'
-import { namespaceReadHooks } from './readHooks.js'
+import { isNamespaceReadHook } from './readHooks.js'
 
 /**
  * A field stored in a column of the collection's main table, or of its `_locales` table when localized; `loaded`
@@ -60,7 +60,7 @@ function describe(payload: Payload, slug: CollectionSlug): CollectionTables {
   ])
   const relations = new Map<string, RelationField>()
   const config = payload.collections[slug].config
-  let complete = (config.hooks.afterRead ?? []).every((hook) => namespaceReadHooks.has(hook))
+  let complete = (config.hooks.afterRead ?? []).every(isNamespaceReadHook)
   for (const field of config.flattenedFields) {
     if (!('name' in field) || field.name === 'id') continue
     const readHooks =
