@@ -295,6 +295,58 @@ export async function keepCancelled(
   await recountOccurrences(req.payload, req, options, [series])
 }
 
+/** An occurrence at times of its own on a source a series is imported from: its key and its UTC instants. */
+export type MovedOccurrence = { key: string; startDate: string; endDate: string }
+
+/**
+ * Gives the occurrences of `moves` of a series their times, and takes their own times from the others, as a source
+ * the series is imported from has them. Internal bookkeeping of the site owner's import.
+ */
+export async function keepMoved(
+  req: PayloadRequest,
+  options: ResolvedCalendarOptions,
+  series: Id,
+  moves: MovedOccurrence[],
+): Promise<void> {
+  const collection = options.slugs.occurrences
+  const write = { collection, overrideAccess: true, depth: 0, req } as const
+  const { docs } = await req.payload.find({
+    ...write,
+    where: { series: { equals: series } },
+    pagination: false,
+    select: { key: true, startDate: true, endDate: true, moved: true },
+  })
+  const wanted = new Map(moves.map((move) => [move.key, move]))
+  let unmoved = false
+  for (const doc of docs as unknown as StoredOccurrence[]) {
+    const move = wanted.get(doc.key)
+    if (move && (!doc.moved || doc.startDate !== move.startDate || doc.endDate !== move.endDate))
+      await req.payload.update({
+        ...write,
+        id: doc.id,
+        data: { startDate: move.startDate, endDate: move.endDate, moved: true } as never,
+      })
+    if (!move && doc.moved) {
+      await req.payload.update({ ...write, id: doc.id, data: { moved: false } as never })
+      unmoved = true
+    }
+  }
+  // Occurrences no longer moved take the times the rule gives them again.
+  if (unmoved)
+    await syncOccurrences(
+      req.payload,
+      req,
+      options,
+      (await req.payload.findByID({
+        ...write,
+        collection: options.slugs.events,
+        id: series,
+        trash: true,
+      })) as unknown as EventTiming,
+    )
+  await recountOccurrences(req.payload, req, options, [series])
+}
+
 /**
  * Context of a write that makes an event which takes over occurrences of another ("this and following"): the
  * writer moves them and then keeps the new event's occurrences itself, so that they keep their ids.

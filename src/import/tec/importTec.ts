@@ -6,7 +6,7 @@ import { createLocalReq } from 'payload'
 import { updatePlannerStatistics } from '../../database/plannerStatistics.js'
 import { inTransaction } from '../../database/transactions.js'
 import { inBothScripts, ownText } from '../../fields/chineseConversions.js'
-import { keepCancelled } from '../../hooks/occurrences.js'
+import { keepCancelled, keepMoved } from '../../hooks/occurrences.js'
 import { recountAllTerms } from '../../hooks/termCounts.js'
 import { downloadImage } from '../../media/importImage.js'
 import { fileTitle, mediaData } from '../../media/mediaFields.js'
@@ -312,6 +312,7 @@ async function importEntry(
     shared: base.shared,
     links: base.links,
     cancelled: base.cancelled,
+    moved: base.moved,
     languages: mapped.map(([l, m]) => [l, m.localized, m.html]),
   })
   const imageDigest = digestOf(base.image ?? null)
@@ -420,6 +421,7 @@ async function importEntry(
           : ((await payload.update({ ...write, id, trash: true })).id as number)
     }
     if (base.cancelled) await keepCancelled(req, context.calendar, id!, base.cancelled)
+    if (base.moved) await keepMoved(req, context.calendar, id!, base.moved)
     return id!
   })
   context.remember(id)

@@ -1,3 +1,4 @@
+import type { MovedOccurrence } from '../../hooks/occurrences.js'
 import type { Resource } from './source.js'
 
 import { htmlToText } from '../../ical/htmlText.js'
@@ -16,6 +17,8 @@ export type Mapped = {
   image?: string
   /** A recurring event's occurrences cancelled on the source, by key (src/import/tec/series.ts). */
   cancelled?: string[]
+  /** A recurring event's occurrences moved on the source, by key, at their times there. */
+  moved?: MovedOccurrence[]
 }
 
 const text = (value: unknown): string | undefined =>
@@ -201,6 +204,12 @@ export function mapRecord(resource: Resource, record: WireRecord, host: string):
         ],
         image: imageUrl(record.image),
         cancelled: record.recurrence?.cancelled_occurrences,
+        moved: (record.recurrence?.moved_occurrences as WireRecord[] | undefined)?.flatMap(
+          ({ key, start, end }) => {
+            const [startDate, endDate] = [instant(start), instant(end)]
+            return startDate && endDate ? [{ key: String(key), startDate, endDate }] : []
+          },
+        ),
       }
     }
   }

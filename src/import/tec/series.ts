@@ -36,7 +36,8 @@ function seriesKeyOf(record: WireRecord, proSlugs: Set<string>): string | undefi
  * One source series from its occurrences (each an entry of the list, earliest first), in every language read: the
  * earliest occurrence's record with a `recurrence` the importer writes. A site of this project gives the rule and its
  * dates; the keys the rule makes within the listed span that the list lacks were cancelled there
- * (`cancelled_occurrences`). A Pro site publishes no rule: its occurrences become the first one's extra dates.
+ * (`cancelled_occurrences`), and those listed at other times than the rule's were moved there (`moved_occurrences`).
+ * A Pro site publishes no rule: its occurrences become the first one's extra dates.
  */
 function mergeSeries(key: string, occurrences: EventEntry[], first: string | undefined) {
   const records = occurrences.map((entry) => entry.byLanguage.get(first)!)
@@ -49,6 +50,7 @@ function mergeSeries(key: string, occurrences: EventEntry[], first: string | und
         rdates: given.rdates,
         exdates: given.exdates,
         cancelled_occurrences: cancelledOf(records, given),
+        moved_occurrences: movedOf(records),
       }
     : { rule: null, rdates: records.slice(1).map(wallOf), exdates: [] }
   // Without a website of its own an occurrence answers its own address as one: not the series' website.
@@ -64,6 +66,19 @@ function mergeSeries(key: string, occurrences: EventEntry[], first: string | und
   byLanguage.set(first, series(earliest))
   return { key, url: occurrences[0]!.url, byLanguage }
 }
+
+/** Listed occurrences at other times than the rule puts them: moved on the source, by key, with their UTC times. */
+const movedOf = (records: WireRecord[]) =>
+  records
+    .filter(
+      (record) =>
+        record.recurrence?.original_start && record.recurrence.original_start !== record.start_date,
+    )
+    .map((record) => ({
+      key: String(record.recurrence.occurrence),
+      start: record.utc_start_date,
+      end: record.utc_end_date,
+    }))
 
 /** Keys the rule puts within the listed occurrences' span that the list does not show: cancelled on the source. */
 function cancelledOf(
