@@ -44,6 +44,13 @@ type CalendarEvent = {
   title?: string
 }
 
+/** An event as a day cell shows it: its start in its own zone, and in the site's where that reads otherwise. */
+type ShownEvent = CalendarEvent & {
+  startDay: string
+  startTime: string
+  siteTime?: string
+}
+
 /** Events one grid reads at most; a busier stretch says so and points to the list. */
 const GRID_LIMIT = 2000
 /** Events shown in a day cell before the rest fold into a link to that day's list. */
@@ -119,36 +126,41 @@ export async function MonthView({
     (events as unknown as CalendarEvent[]).map((event) => [event.id, event]),
   )
 
-  const byDay = new Map<string, CalendarEvent[]>(days.map((day) => [day, []]))
+  const byDay = new Map<string, ShownEvent[]>(days.map((day) => [day, []]))
   for (const occurrence of shown) {
     const series = eventsById.get(occurrence.series)
     if (!series) continue
+    const zone = displayZone(series.timezone, siteTimezone)
+    const startTime = formatInTimeZone(occurrence.startDate, zone, 'HH:mm:ss')
+    const siteTime = formatInTimeZone(occurrence.startDate, siteZone, 'HH:mm:ss')
     // Each time the event takes place, with the times and the title the occurrence has of its own.
-    const event: CalendarEvent = {
+    const event: ShownEvent = {
       ...series,
       key: occurrence.id,
       startDate: occurrence.startDate,
       endDate: occurrence.endDate,
       title: occurrence.title || series.title,
+      startDay: formatInTimeZone(occurrence.startDate, zone, 'yyyy-MM-dd'),
+      startTime,
+      siteTime: series.allDay || siteTime === startTime ? undefined : siteTime,
     }
-    const zone = displayZone(event.timezone, siteTimezone)
-    const first = formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd')
     const last = formatInTimeZone(event.endDate, zone, 'yyyy-MM-dd')
-    for (const day of daysWithin(first, last < first ? first : last, days))
+    for (const day of daysWithin(
+      event.startDay,
+      last < event.startDay ? event.startDay : last,
+      days,
+    ))
       byDay.get(day)!.push(event)
   }
   for (const [day, onDay] of byDay)
     byDay.set(
       day,
-      inDayOrder(day, onDay, (event) => {
-        const zone = displayZone(event.timezone, siteTimezone)
-        return {
-          allDay: Boolean(event.allDay),
-          startDay: formatInTimeZone(event.startDate, zone, 'yyyy-MM-dd'),
-          startTime: formatInTimeZone(event.startDate, zone, 'HH:mm:ss'),
-          instant: event.startDate,
-        }
-      }),
+      inDayOrder(day, onDay, (event) => ({
+        allDay: Boolean(event.allDay),
+        startDay: event.startDay,
+        startTime: event.startTime,
+        instant: event.startDate,
+      })),
     )
 
   const language = intlLocale(i18n.language)
@@ -262,13 +274,20 @@ export async function MonthView({
                               title={event.title}
                             >
                               {!event.allDay && (
-                                <time className="pec-event__time">
-                                  {formatInTimeZone(
-                                    event.startDate,
-                                    displayZone(event.timezone, siteTimezone),
-                                    'HH:mm',
-                                  )}
+                                <time className="pec-event__time" dateTime={event.startDate}>
+                                  {event.startTime.slice(0, 5)}
                                 </time>
+                              )}
+                              {event.siteTime && (
+                                <span
+                                  className="pec-event__site-time"
+                                  title={t('inSiteZone', {
+                                    time: event.siteTime.slice(0, 5),
+                                    zone: siteTimezone,
+                                  })}
+                                >
+                                  {t('atSiteTime', { time: event.siteTime.slice(0, 5) })}
+                                </span>
                               )}
                               {event.featured && <span aria-hidden="true">★ </span>}
                               {event.title || t('untitled')}

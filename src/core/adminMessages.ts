@@ -23,6 +23,7 @@ export const calendarTranslations = {
       endBeforeStart: 'The end must not be before the start.',
       filterCategories: 'Filter categories',
       inSiteZone: 'Site time ({{zone}}): {{time}}.',
+      atSiteTime: '({{time}} site time)',
       invalidRepeatDate:
         'Not a date or time: {{value}}. Write 2027-03-09, 2027-03-09T19:00 or an instant ending in Z.',
       invalidRule: 'Not a repeat rule: {{reason}}.',
@@ -130,6 +131,7 @@ export const calendarTranslations = {
       endBeforeStart: '结束时间不能早于开始时间。',
       filterCategories: '筛选分类',
       inSiteZone: '网站时间（{{zone}}）：{{time}}。',
+      atSiteTime: '（网站时间 {{time}}）',
       invalidRepeatDate:
         '不是日期或时间：{{value}}。请写成 2027-03-09、2027-03-09T19:00，或以 Z 结尾的时刻。',
       invalidRule: '不是有效的重复规则：{{reason}}。',
@@ -235,6 +237,7 @@ export const calendarTranslations = {
       endBeforeStart: '結束時間不能早於開始時間。',
       filterCategories: '篩選分類',
       inSiteZone: '網站時間（{{zone}}）：{{time}}。',
+      atSiteTime: '（網站時間 {{time}}）',
       invalidRepeatDate:
         '不是日期或時間：{{value}}。請寫成 2027-03-09、2027-03-09T19:00，或以 Z 結尾的時刻。',
       invalidRule: '不是有效的重複規則：{{reason}}。',

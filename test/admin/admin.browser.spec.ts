@@ -4,6 +4,7 @@
  * title, finds it in the month view, and meets the form's validation; makes an application password on the account
  * page and uses it over HTTP Basic. Skipped where Chromium is not installed.
  */
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -243,7 +244,7 @@ describeWithChromium('the admin in a browser', () => {
     await page.request.delete(url(`/api/calendar/events/v1/events/${series.id}`), { headers })
   })
 
-  test('a day of the month view lists its events by the times shown, all-day ones first', async () => {
+  test("a day of the month view lists its events by the times shown, all-day ones first, with the site's time beside another zone's", async () => {
     const { token } = await (
       await page.request.post(url('/api/users/login'), { data: ADMIN })
     ).json()
@@ -287,13 +288,18 @@ describeWithChromium('the admin in a browser', () => {
     ]
     expect(ids.every((id) => typeof id === 'number')).toBe(true)
     await page.goto(url(`/admin/calendar?month=${on.slice(0, 7)}`))
+    // The site's zone is UTC here; an event whose time reads the same in it shows no second time.
+    const beside = (zone: string, wall: string) => {
+      const site = formatInTimeZone(fromZonedTime(`${on} ${wall}`, zone), 'UTC', 'HH:mm')
+      return site === wall ? '' : `(${site} site time)`
+    }
     await expect(
       page.locator(`td[data-day="${on}"] a.pec-event`).allTextContents(),
     ).resolves.toEqual([
       'Open Studio',
-      '07:00Midweek Choir',
-      '07:15Late Gardening',
-      '21:15Evening Summit',
+      `07:00${beside('America/New_York', '07:00')}Midweek Choir`,
+      `07:15${beside('Europe/London', '07:15')}Late Gardening`,
+      `21:15${beside('Asia/Tokyo', '21:15')}Evening Summit`,
     ])
     for (const id of ids)
       await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), { headers })
