@@ -22,7 +22,7 @@ beforeAll(async () => {
   execFileSync('node', [
     MAKE_DATASET,
     '--events',
-    '1000',
+    '400',
     '--venues',
     '40',
     '--organizers',
@@ -49,7 +49,7 @@ const counts = async () => ({
 const keys = (docs: unknown) => (docs as { importKey: string }[]).map((doc) => doc.importKey).sort()
 
 describe('npm run seed -- --file', () => {
-  test('imports a 1,000-event dataset with its relationships and translations', async () => {
+  test('imports a 400-event dataset, in batches, with its relationships and translations', async () => {
     const result = await runScript('seed', ['--file', file], server.database.uri)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/Imported dataset\.json/)
@@ -58,7 +58,7 @@ describe('npm run seed -- --file', () => {
       tags: 150,
       venues: 40,
       organizers: 20,
-      events: 1000,
+      events: 400,
     })
 
     for (const source of dataset.events.filter((_, index) => index % 50 === 0)) {
@@ -147,7 +147,7 @@ describe('npm run seed -- --file', () => {
     const result = await runScript('seed', ['--file', file], server.database.uri)
     expect(result.code).toBe(0)
     expect(await counts()).toEqual(before)
-    expect(result.stdout).toMatch(/events\s*│\s*0\s*│\s*1000/)
+    expect(result.stdout).toMatch(/events\s*│\s*0\s*│\s*400/)
   })
 })
 
