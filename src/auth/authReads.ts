@@ -2,6 +2,8 @@ import type { Payload, PayloadRequest, TypedUser } from 'payload'
 
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { sharedState } from '../core/sharedState.js'
+
 /**
  * Payload's auth strategies read the user and take any failure of that read for "no such user", so a database
  * connection lost in the middle of a request turns valid credentials into an anonymous call. While a request
@@ -10,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * answer, not a thrown error, so what is kept is always a failure of the database.
  */
 type Watch = { error?: unknown }
-const watching = new AsyncLocalStorage<Watch>()
+const watching = sharedState('watchedAuthReads', () => new AsyncLocalStorage<Watch>())
 
 /** `read`, noting what it throws on the watch of the authentication it runs for, if any. */
 const watched =

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { sharedState } from '../core/sharedState.js'
 import { type PgPool, poolOfDrizzle, replicaSet, routeDrizzle } from './adapter.js'
 
 /** What `withReplicas` sends to a replica; everything else (writes, `execute`, transactions) goes to the primary. */
@@ -14,7 +15,7 @@ const READS = new Set<PropertyKey>([
 ])
 
 /** true: this async context reads from the process's replica; false: from the primary; unset: as Payload decides. */
-const readsFromReplica = new AsyncLocalStorage<boolean>()
+const readsFromReplica = sharedState('readsFromReplica', () => new AsyncLocalStorage<boolean>())
 
 /** Runs `work` with its reads on this process's read replica (when the adapter has one). */
 export const readOnReplica = <T>(work: () => Promise<T>): Promise<T> =>
@@ -24,7 +25,7 @@ export const readOnReplica = <T>(work: () => Promise<T>): Promise<T> =>
 export const readOnPrimary = <T>(work: () => Promise<T>): Promise<T> =>
   readsFromReplica.run(false, work)
 
-const chosenReplica = new WeakMap<object, PgPool | undefined>()
+const chosenReplica = sharedState('chosenReplica', () => new WeakMap<object, PgPool | undefined>())
 
 /**
  * Routes the adapter's reads by the async context: the calendar's reads go to the primary or to one replica this

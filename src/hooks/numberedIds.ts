@@ -11,6 +11,7 @@ import type {
 
 import { AsyncLocalStorage } from 'node:async_hooks'
 
+import { sharedState } from '../core/sharedState.js'
 import { nextSequence } from '../database/adapter.js'
 import { numberOfObjectId, objectIdOf } from '../database/recordIds.js'
 
@@ -22,7 +23,7 @@ import { numberOfObjectId, objectIdOf } from '../database/recordIds.js'
  */
 
 /** Whether the Local API calls made in this async context speak record numbers. */
-const speakingNumbers = new AsyncLocalStorage<boolean>()
+const speakingNumbers = sharedState('speakingNumbers', () => new AsyncLocalStorage<boolean>())
 
 /**
  * Runs `work` with the Local API calls it makes speaking record numbers, as the namespace's do: numbers in their
@@ -49,7 +50,7 @@ export function fitsIdsOf(payload: Payload, slug: CollectionSlug, id: number | s
 }
 
 /** Marks the arguments of a call whose numbers were turned into ObjectIds: its result is turned back. */
-const NUMBERED_CALL = Symbol('numberedCall')
+const NUMBERED_CALL = Symbol.for('payload-events-calendar.numberedCall')
 
 /** A new record takes the next number of its collection, unless it comes with an id of its own. */
 const numberNewRecords: CollectionBeforeValidateHook = async ({

@@ -6,6 +6,7 @@
  */
 import type { CollectionAfterReadHook } from 'payload'
 
+import type * as SharedStateModule from '../../src/core/sharedState.js'
 import type * as ReadHooksModule from '../../src/database/sql/readHooks.js'
 
 const secondCopy = async <T>(relative: string): Promise<T> =>
@@ -21,4 +22,14 @@ test('a read hook marked by one copy of the module is the namespace read hook fo
     true,
     false,
   ])
+})
+
+test("what the plugin keeps per process (the async contexts of a request's reads, a replica picked) is one for every copy", async () => {
+  const first = await import('../../src/core/sharedState.js')
+  const second = await secondCopy<typeof SharedStateModule>('../../src/core/sharedState.ts')
+  expect(second.sharedState).not.toBe(first.sharedState)
+  const made = first.sharedState('module-copies-test', () => ({ made: 'by the first copy' }))
+  expect(second.sharedState('module-copies-test', () => ({ made: 'by the second copy' }))).toBe(
+    made,
+  )
 })
