@@ -310,27 +310,37 @@ export async function keepMoved(
 ): Promise<void> {
   const collection = options.slugs.occurrences
   const write = { collection, overrideAccess: true, depth: 0, req } as const
+  const wanted = new Map(moves.map((move) => [move.key, move]))
+  // Only the occurrences to move and those moved before can change.
   const { docs } = await req.payload.find({
     ...write,
-    where: { series: { equals: series } },
+    where: {
+      and: [
+        { series: { equals: series } },
+        { or: [{ moved: { equals: true } }, { key: { in: [...wanted.keys(), ''] } }] },
+      ],
+    },
     pagination: false,
     select: { key: true, startDate: true, endDate: true, moved: true },
   })
-  const wanted = new Map(moves.map((move) => [move.key, move]))
+  let changed = false
   let unmoved = false
   for (const doc of docs as unknown as StoredOccurrence[]) {
     const move = wanted.get(doc.key)
-    if (move && (!doc.moved || doc.startDate !== move.startDate || doc.endDate !== move.endDate))
+    if (move && (!doc.moved || doc.startDate !== move.startDate || doc.endDate !== move.endDate)) {
       await req.payload.update({
         ...write,
         id: doc.id,
         data: { startDate: move.startDate, endDate: move.endDate, moved: true } as never,
       })
+      changed = true
+    }
     if (!move && doc.moved) {
       await req.payload.update({ ...write, id: doc.id, data: { moved: false } as never })
-      unmoved = true
+      changed = unmoved = true
     }
   }
+  if (!changed) return
   // Occurrences no longer moved take the times the rule gives them again.
   if (unmoved)
     await syncOccurrences(

@@ -1,3 +1,5 @@
+import type { MovedOccurrence } from '../hooks/occurrences.js'
+
 import { textToRichText } from '../richText/fromText.js'
 import { zonedInstant } from '../core/wallTime.js'
 
@@ -107,12 +109,11 @@ export const toOrganizerData = (organizer: Partial<DatasetOrganizer>) =>
     website: organizer.website || undefined,
   })
 
-const instantIn = (zone: string | undefined) => (wallClock: string | undefined) =>
-  wallClock && zone ? zonedInstant(wallClock, zone).toISOString() : undefined
-
 /** Event start and end are wall-clock times in the event's zone; they are stored as UTC instants. */
 export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
-  const instant = instantIn(event.timezone)
+  const zone = event.timezone
+  const instant = (wallClock: string | undefined) =>
+    wallClock && zone ? zonedInstant(wallClock, zone).toISOString() : undefined
   return present({
     title: event.title,
     description: richText(event.description),
@@ -137,11 +138,13 @@ export function toEventData(event: Partial<DatasetEvent>, lookup?: KeyLookup) {
   })
 }
 
-/** A moved date's new times, as UTC instants of the wall clock written in the event's zone. */
-export function toMovedTimes(event: DatasetEvent, moved: { start_date: string; end_date: string }) {
-  const instant = instantIn(event.timezone)
-  return { startDate: instant(moved.start_date), endDate: instant(moved.end_date) }
-}
+/** The event's moved dates with their new times, as UTC instants of the wall clock written in its zone. */
+export const toMovedOccurrences = (event: DatasetEvent): MovedOccurrence[] =>
+  (event.moved_dates ?? []).map((moved) => ({
+    key: moved.date,
+    startDate: zonedInstant(moved.start_date, event.timezone).toISOString(),
+    endDate: zonedInstant(moved.end_date, event.timezone).toISOString(),
+  }))
 
 /** Parents before children, so a category's parent id is known when it is created. */
 export function parentsFirst(terms: DatasetTerm[]): DatasetTerm[] {

@@ -10,7 +10,7 @@ import { createLocalReq } from 'payload'
 
 import { updatePlannerStatistics } from '../database/plannerStatistics.js'
 import { inTransaction } from '../database/transactions.js'
-import { changeOccurrence, keepCancelled } from '../hooks/occurrences.js'
+import { keepCancelled, keepMoved } from '../hooks/occurrences.js'
 import { SEARCH_TEXT, searchTextOfLocales } from '../hooks/searchText.js'
 import { recountAllTerms } from '../hooks/termCounts.js'
 import { pluginOptionsOf } from '../core/options.js'
@@ -23,7 +23,7 @@ import {
   type KeyLookup,
   parentsFirst,
   toEventData,
-  toMovedTimes,
+  toMovedOccurrences,
   toOrganizerData,
   toTermData,
   toVenueData,
@@ -164,21 +164,12 @@ export async function importCalendarDataset(
       select: { key: true },
       where: { and: [{ series: { equals: id } }, { key: { in: dates } }] },
     })
-    const occurrenceOf = new Map(
-      docs.map((doc) => [(doc as { key: string }).key, doc.id as number]),
-    )
-    const missing = dates.filter((date) => !occurrenceOf.has(date))
+    const found = new Set(docs.map((doc) => (doc as { key: string }).key))
+    const missing = dates.filter((date) => !found.has(date))
     if (missing.length)
       throw new Error(`event ${event.key} does not repeat on ${missing.join(', ')}`)
     if (event.cancelled_dates?.length) await keepCancelled(req, options, id, event.cancelled_dates)
-    for (const moved of event.moved_dates ?? [])
-      await changeOccurrence(
-        req,
-        options,
-        occurrenceOf.get(moved.date)!,
-        String(defaultLocale),
-        toMovedTimes(event, moved),
-      )
+    if (event.moved_dates?.length) await keepMoved(req, options, id, toMovedOccurrences(event))
   }
 
   // In this order, so that each record's links find the records they name imported before it.
@@ -201,11 +192,8 @@ export async function importCalendarDataset(
         importRecord(req, 'organizers', organizer, toOrganizerData),
     ),
     ...dataset.events.map((event) => async (req: PayloadRequest) => {
-      const created = await importRecord(
-        req,
-        'events',
-        event,
-        ({ cancelled_dates, moved_dates, ...fields }) => toEventData(fields, lookup),
+      const created = await importRecord(req, 'events', event, (fields) =>
+        toEventData(fields, lookup),
       )
       if (created !== undefined) await keepDates(req, created, event)
     }),
