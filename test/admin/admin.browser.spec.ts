@@ -58,6 +58,18 @@ describeWithChromium('the admin in a browser', () => {
     await page.locator('.rs__option', { hasText: label }).first().click()
   }
 
+  /** The admin's token as a header, from a login through the API. */
+  async function adminHeaders(): Promise<Record<string, string>> {
+    const { token } = await (
+      await page.request.post(url('/api/users/login'), { data: ADMIN })
+    ).json()
+    return { authorization: `JWT ${token}` }
+  }
+
+  /** Writes an event through the namespace with `headers`. */
+  const writeEvent = (headers: Record<string, string>, data: Record<string, unknown>) =>
+    page.request.post(url('/api/calendar/events/v1/events'), { headers, data })
+
   async function openTab(label: string) {
     await page.locator('.tabs-field__tab-button', { hasText: label }).click()
   }
@@ -216,20 +228,14 @@ describeWithChromium('the admin in a browser', () => {
   })
 
   test('the month view shows a recurring event on each of its dates, the cancelled one left out', async () => {
-    const { token } = await (
-      await page.request.post(url('/api/users/login'), { data: ADMIN })
-    ).json()
-    const headers = { authorization: `JWT ${token}` }
-    const created = await page.request.post(url('/api/calendar/events/v1/events'), {
-      headers,
-      data: {
-        title: 'Harbour Choir',
-        status: 'publish',
-        timezone: 'Asia/Hong_Kong',
-        start_date: `${day} 18:00`,
-        end_date: `${day} 19:00`,
-        recurrence: 'FREQ=DAILY;COUNT=3',
-      },
+    const headers = await adminHeaders()
+    const created = await writeEvent(headers, {
+      title: 'Harbour Choir',
+      status: 'publish',
+      timezone: 'Asia/Hong_Kong',
+      start_date: `${day} 18:00`,
+      end_date: `${day} 19:00`,
+      recurrence: 'FREQ=DAILY;COUNT=3',
     })
     expect(created.status()).toBe(201)
     const series = await created.json()
@@ -245,10 +251,7 @@ describeWithChromium('the admin in a browser', () => {
   })
 
   test("a day of the month view lists its events by the times shown, all-day ones first, with the site's time beside another zone's", async () => {
-    const { token } = await (
-      await page.request.post(url('/api/users/login'), { data: ADMIN })
-    ).json()
-    const headers = { authorization: `JWT ${token}` }
+    const headers = await adminHeaders()
     const on = `${day.slice(0, 8)}20`
     const written = [
       ['Evening Summit', 'Asia/Tokyo', '21:15', '22:00'],
@@ -258,30 +261,24 @@ describeWithChromium('the admin in a browser', () => {
     const ids = [
       ...(await Promise.all(
         written.map(async ([title, timezone, start, end]) => {
-          const response = await page.request.post(url('/api/calendar/events/v1/events'), {
-            headers,
-            data: {
-              title,
-              timezone,
-              status: 'publish',
-              start_date: `${on} ${start}`,
-              end_date: `${on} ${end}`,
-            },
+          const response = await writeEvent(headers, {
+            title,
+            timezone,
+            status: 'publish',
+            start_date: `${on} ${start}`,
+            end_date: `${on} ${end}`,
           })
           return (await response.json()).id
         }),
       )),
       (
         await (
-          await page.request.post(url('/api/calendar/events/v1/events'), {
-            headers,
-            data: {
-              title: 'Open Studio',
-              status: 'publish',
-              all_day: true,
-              start_date: on,
-              end_date: on,
-            },
+          await writeEvent(headers, {
+            title: 'Open Studio',
+            status: 'publish',
+            all_day: true,
+            start_date: on,
+            end_date: on,
           })
         ).json()
       ).id,
@@ -636,20 +633,15 @@ describeWithChromium('the admin in a browser', () => {
     const elsewhere = new URL(server.url)
     elsewhere.hostname = 'localhost'
     const at = (pathname: string) => `${elsewhere.origin}${pathname}`
-    const { token } = await (
-      await page.request.post(url('/api/users/login'), { data: ADMIN })
-    ).json()
-    const created = await page.request.post(url('/api/calendar/events/v1/events'), {
-      headers: { authorization: `JWT ${token}` },
-      data: {
-        title: '海港夜跑',
-        status: 'publish',
-        timezone: 'Asia/Hong_Kong',
-        start_date: `${day} 20:00`,
-        end_date: `${day} 21:00`,
-        recurrence: 'FREQ=WEEKLY;COUNT=3',
-        ml_language: 'zh-hans',
-      },
+    const headers = await adminHeaders()
+    const created = await writeEvent(headers, {
+      title: '海港夜跑',
+      status: 'publish',
+      timezone: 'Asia/Hong_Kong',
+      start_date: `${day} 20:00`,
+      end_date: `${day} 21:00`,
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+      ml_language: 'zh-hans',
     })
     expect(created.status()).toBe(201)
     const { id } = await created.json()
@@ -690,8 +682,6 @@ describeWithChromium('the admin in a browser', () => {
     await tab.locator('a.pec-event', { hasText: '海港夜跑' }).first().waitFor()
     await other.close()
     expect(problems).toEqual([])
-    await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), {
-      headers: { authorization: `JWT ${token}` },
-    })
+    await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), { headers })
   })
 })
