@@ -117,9 +117,12 @@ const UNIT = '\\.unit\\.spec\\.ts$'
  * Spec files of what only the SQL adapters have (their SQL read paths and search indexes), which the mongo project
  * leaves out. Tests that need what CongoDB lacks are skipped there by the tests themselves (`testNeeding`).
  */
-const SQL_ONLY = ['database/sql-reads', 'database/search-index', 'database/planner-statistics'].map(
-  (file) => `/test/${file}\\.spec\\.ts$`,
-)
+const SQL_ONLY = [
+  'database/sql-reads',
+  'database/search-index',
+  'database/planner-statistics',
+  'database/unanalyzed-plans',
+].map((file) => `/test/${file}\\.spec\\.ts$`)
 const BROWSER = '\\.browser\\.spec\\.ts$'
 const SITE = '/test/site/site\\.spec\\.ts$'
 

@@ -43,10 +43,14 @@ export const occurrencesCollection = (options: ResolvedCalendarOptions): Collect
     },
   },
   // Lists read occurrences by start within a window and check each one's event and state in the index itself
-  // (docs/performance.md#recurring-events-2026-11-27); a series' occurrences are read and kept by key.
+  // (docs/performance.md#recurring-events-2026-11-27); a series' occurrences are read and kept by key, and those of
+  // one series within a window, or its first there, by its own index: a planner without statistics reads the
+  // occurrences of each event of a list's set in turn, which the window's index served by scanning the whole window
+  // for each (docs/performance.md#plans-without-statistics-2026-11-28).
   indexes: [
     { fields: ['series', 'key'], unique: true },
     { fields: ['startDate', 'endDate', 'series', 'cancelled'] },
+    { fields: ['series', 'startDate', 'endDate', 'cancelled'] },
   ],
   fields: [
     {

@@ -28,6 +28,7 @@ import * as migration_20261128_024142_occurrence_counts from './20261128_024142_
 import * as migration_20261128_024200_fill_occurrence_counts from './20261128_024200_fill_occurrence_counts.js';
 import * as migration_20261128_065653_series_set_indexes from './20261128_065653_series_set_indexes.js';
 import * as migration_20261128_155314_event_start_wall from './20261128_155314_event_start_wall.js';
+import * as migration_20261128_221948_series_window_index from './20261128_221948_series_window_index.js';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261128_155314_event_start_wall.up,
     down: migration_20261128_155314_event_start_wall.down,
-    name: '20261128_155314_event_start_wall'
+    name: '20261128_155314_event_start_wall',
+  },
+  {
+    up: migration_20261128_221948_series_window_index.up,
+    down: migration_20261128_221948_series_window_index.down,
+    name: '20261128_221948_series_window_index'
   },
 ];

@@ -6,7 +6,7 @@ import type { Reader } from './reader.js'
 import { collectionTables, type CollectionTables } from '../database/sql/collectionTables.js'
 import { recordColumns, toRecords } from '../database/sql/records.js'
 import type { SqlQuery } from '../database/sql/connection.js'
-import { UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
+import { inSet, UnsupportedQuery, whereToSql } from '../database/sql/whereToSql.js'
 import { keepsOccurrenceCounts } from '../hooks/occurrenceCounts.js'
 import { asCaller } from './reader.js'
 import { recurringTotal, type Window } from './occurrenceTotals.js'
@@ -107,15 +107,20 @@ async function sqlPage(
       sql`, `,
     )
   const own = whereToSql(connection, occurrences, occurrenceWhere(query))
+  const series = sql`SELECT ${eventId} FROM ${eventTable} WHERE ${eventFilter} AND ${recurrence} IS NOT NULL`
   let first = sql``
   if (query.firstOfSeries) {
+    // A single event's occurrence is its first; a series' first is looked up once per series of the set (on the
+    // series' own index), not once per occurrence. Inside an OR neither set is turned into a join, whose order a
+    // planner without statistics chooses blind: each is built once and looked up (docs/performance.md#plans-
+    // without-statistics-2026-11-28).
     const other = { ...occurrences, main: `${occurrences.main}_first` }
     const alias = name(other.main)
-    first = sql` AND ${occurrence}.${name('id')} = (
-      SELECT ${alias}.${name('id')} FROM ${occurrence} AS ${alias}
-      WHERE ${alias}.${seriesColumn} = ${occurrence}.${seriesColumn}
-        AND ${whereToSql(connection, other, occurrenceWhere(query))}
-      ORDER BY ${order(other, ownSort)} LIMIT 1)`
+    const firstOf = sql`SELECT ${alias}.${name('id')} FROM ${occurrence} AS ${alias}
+      WHERE ${alias}.${seriesColumn} = ${eventId} AND ${whereToSql(connection, other, occurrenceWhere(query))}
+      ORDER BY ${order(other, ownSort)} LIMIT 1`
+    first = sql` AND (${occurrence}.${seriesColumn} NOT IN (SELECT ${eventId} FROM ${eventTable} WHERE ${recurrence} IS NOT NULL)
+      OR ${occurrence}.${name('id')} IN (SELECT (${firstOf}) FROM ${eventTable} WHERE ${eventFilter} AND ${recurrence} IS NOT NULL))`
   }
   // The events as a set the occurrences are checked against, one look-up each in an index built once (SQLite's
   // `+` keeps its planner off the index by series, which would visit every event for a small window), or each
@@ -123,8 +128,11 @@ async function sqlPage(
   const ofEvents = (set: SqlQuery, probe: boolean) =>
     probe
       ? sql`EXISTS (SELECT 1 FROM ${eventTable} WHERE ${eventId} = ${occurrence}.${seriesColumn} AND ${eventFilter})`
-      : sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn} IN (${set})`
-  const series = sql`SELECT ${eventId} FROM ${eventTable} WHERE ${eventFilter} AND ${recurrence} IS NOT NULL`
+      : inSet(
+          connection,
+          sql`${connection.dialect === 'sqlite' ? sql`+` : sql``}${occurrence}.${seriesColumn}`,
+          set,
+        )
   const singleDates = whereToSql(connection, events.tables, { and: query.dates })
   const singles = sql`${eventFilter} AND ${recurrence} IS NULL AND ${singleDates}`
   const count = async (query: SqlQuery) => Number((await connection.rows(query))[0].total)

@@ -6,6 +6,19 @@ import { fullTextTable, type SqlConnection, type SqlQuery } from './connection.j
 /** The query uses something this translation does not cover; the caller reads through the Local API instead. */
 export class UnsupportedQuery extends Error {}
 
+/**
+ * `value IN (set)`, the set built once and looked up for each row, whatever the planner knows of the tables. At the
+ * top of a condition Postgres turns an `IN` into a join, whose order and method it chooses by its statistics; a
+ * database that has none yet (a new site, a burst of writes before the automatic analyze) guesses a few rows on
+ * each side and ran the set again for every row (50-1,000 times slower). Inside an `OR` the `IN` stays a subquery,
+ * which Postgres hashes once when the set fits in `hash_mem` (about 260,000 ids by default); the `OR FALSE` itself
+ * is folded away (docs/performance.md#plans-without-statistics-2026-11-28). SQLite builds such a set once already.
+ */
+export const inSet = (connection: SqlConnection, value: SqlQuery, set: SqlQuery): SqlQuery =>
+  connection.dialect === 'postgres'
+    ? connection.sql`(${value} IN (${set}) OR FALSE)`
+    : connection.sql`${value} IN (${set})`
+
 type Value = boolean | null | number | string
 
 /**
@@ -73,7 +86,7 @@ export function whereToSql(
       const also = condition ? sql` AND ${condition}` : sql``
       return probe
         ? sql`EXISTS (SELECT 1 FROM ${rels} WHERE ${parent} = ${id} AND ${path}${also})`
-        : sql`${id} IN (SELECT ${parent} FROM ${rels} WHERE ${path}${also})`
+        : inSet(connection, id, sql`SELECT ${parent} FROM ${rels} WHERE ${path}${also}`)
     }
     const related = sql.identifier(target)
     switch (operator) {
