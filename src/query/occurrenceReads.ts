@@ -112,8 +112,8 @@ async function sqlPage(
   if (query.firstOfSeries) {
     // A single event's occurrence is its first; a series' first is looked up once per series of the set (on the
     // series' own index), not once per occurrence. Inside an OR neither set is turned into a join, whose order a
-    // planner without statistics chooses blind: each is built once and looked up (docs/performance.md#plans-
-    // without-statistics-2026-11-28).
+    // planner without statistics chooses blind: each is built once and looked up
+    // (docs/performance.md#plans-without-statistics-2026-11-28).
     const other = { ...occurrences, main: `${occurrences.main}_first` }
     const alias = name(other.main)
     const firstOf = sql`SELECT ${alias}.${name('id')} FROM ${occurrence} AS ${alias}
