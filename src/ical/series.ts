@@ -1,6 +1,14 @@
+import { Temporal } from 'temporal-polyfill'
+
 import { toDateFnsZone } from '../core/timezones.js'
 import { zonedInstant } from '../core/wallTime.js'
-import { firstRuleStart, readWall, type SeriesTiming } from '../recurrence/expand.js'
+import {
+  firstRuleStart,
+  readWall,
+  repeatDateStart,
+  type SeriesTiming,
+  type Start,
+} from '../recurrence/expand.js'
 import { formatRule, type RecurrenceRule } from '../recurrence/rule.js'
 import { utcStamp } from './eventValues.js'
 import type { CalendarZone } from './timezones.js'
@@ -26,19 +34,23 @@ export function seriesTimeLines(series: SeriesTimes, zone: CalendarZone): string
   const dateFnsZone = toDateFnsZone(series.timezone)
   const wall = (value: string | Date) =>
     readWall(typeof value === 'string' ? value : value.toISOString(), dateFnsZone, series.allDay)
-  const local = (value: string | Date) =>
-    series.allDay
-      ? compact(wall(value).toPlainDate().toString())
-      : compact(wall(value).toString().slice(0, 19))
+  const local = (value: string | Date | Temporal.PlainDateTime) => {
+    const read = value instanceof Temporal.PlainDateTime ? value : wall(value)
+    return series.allDay
+      ? compact(read.toPlainDate().toString())
+      : compact(read.toString().slice(0, 19))
+  }
   const times = series.allDay ? ';VALUE=DATE' : `;TZID=${zone.tzid}`
   const ruled = series.rule && firstRuleStart(series)
   const rule = ruled && ruleText(series, ruled, dateFnsZone)
   const anchor = rule ? ruled : series.start
   const own = anchor.getTime() === series.start.getTime() ? [] : [series.start.toISOString()]
-  const extra = [...own, ...series.rdates].filter(
-    (value) => !series.cutAt || zonedInstant(wall(value), dateFnsZone) <= series.cutAt,
-  )
-  const excluded = [...series.exdates, ...series.cancelled]
+  const startOf = (value: string | Date) =>
+    repeatDateStart(series, typeof value === 'string' ? value : value.toISOString())
+  const extra = [...own, ...series.rdates]
+    .map(startOf)
+    .filter(({ instant }) => !series.cutAt || instant <= series.cutAt)
+  const excluded = [...series.exdates, ...series.cancelled].map(startOf)
   const end = series.allDay
     ? compact(
         wall(anchor)
@@ -53,9 +65,24 @@ export function seriesTimeLines(series: SeriesTimes, zone: CalendarZone): string
     `DTSTART${times}:${local(anchor)}`,
     `DTEND${times}:${end}`,
     ...(rule ? [`RRULE:${rule}`] : []),
-    ...(extra.length ? [`RDATE${times}:${extra.map(local).join(',')}`] : []),
-    ...(excluded.length ? [`EXDATE${times}:${excluded.map(local).join(',')}`] : []),
+    ...dateLines('RDATE', extra),
+    ...dateLines('EXDATE', excluded),
   ]
+
+  /**
+   * Starts on the event's wall clock, but those it cannot name (the second 01:30 of a night the clock goes back),
+   * which go in UTC on a line of their own: the values of one property share one form.
+   */
+  function dateLines(name: string, starts: Start[]): string[] {
+    const named = (start: Start) =>
+      series.allDay || zonedInstant(start.wall, dateFnsZone).getTime() === start.instant.getTime()
+    const onClock = starts.filter(named).map(({ wall }) => local(wall))
+    const inUtc = starts.filter((start) => !named(start)).map(({ instant: at }) => instant(at))
+    return [
+      ...(onClock.length ? [`${name}${times}:${onClock.join(',')}`] : []),
+      ...(inUtc.length ? [`${name}:${inUtc.join(',')}`] : []),
+    ]
+  }
 }
 
 const instant = (date: Date) => utcStamp(date.toISOString().replace('T', ' '))

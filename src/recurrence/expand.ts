@@ -26,6 +26,9 @@ export type SeriesTiming = {
   exdates: string[]
 }
 
+/** A start of a series: on its wall clock, and the instant it is (which the wall clock alone may not name). */
+export type Start = { wall: Temporal.PlainDateTime; instant: Date }
+
 export type Occurrence = {
   /**
    * What names the occurrence for as long as its series lives: the local date of its start in the rule
@@ -87,6 +90,43 @@ export function readWall(value: string, zone: string, allDay: boolean): Temporal
   if (value.endsWith('Z')) return wallClock(new Date(value), zone)
   const wall = Temporal.PlainDateTime.from(value.length === 10 ? `${value}T00:00:00` : value)
   return allDay ? wall.with({ hour: 0, minute: 0, second: 0, millisecond: 0 }) : wall
+}
+
+/**
+ * Reads the extra and excluded dates of a series (`SeriesTiming.rdates`) as the starts they name, compared as
+ * instants (RFC 5545): an exclusion written as a list shows a start the clock change moved (03:30 for a 02:30 series
+ * on the night 02:30 is skipped), or as the same instant in UTC, excludes it; an extra start given as an instant keeps
+ * it, in the repeated hour of a night the clock goes back too; a date alone is that day at the series' time of day
+ * (midnight for an all-day series).
+ */
+function startReader(series: SeriesTiming, zone: string, first: Temporal.PlainDateTime) {
+  const instantOf = startInstant(series, first, zone)
+  const read = (value: string): Start => {
+    if (value.endsWith('Z') && !series.allDay) {
+      const instant = new Date(value)
+      return { wall: wallClock(instant, zone), instant }
+    }
+    const wall =
+      value.length === 10 && !series.allDay
+        ? Temporal.PlainDate.from(value).toPlainDateTime(first.toPlainTime())
+        : readWall(value, zone, series.allDay)
+    return { wall, instant: instantOf(wall) }
+  }
+  // A start at the series' time of day keeps that time as its wall clock, as the rule's starts do (02:30 on the night
+  // it is 03:30): calendar apps match an EXDATE to the rule's starts by that time.
+  return (value: string): Start => {
+    const start = read(value)
+    const planned = start.wall.toPlainDate().toPlainDateTime(first.toPlainTime())
+    return instantOf(planned).getTime() === start.instant.getTime()
+      ? { wall: planned, instant: start.instant }
+      : start
+  }
+}
+
+/** The start an extra or excluded date of `series` names (see `startReader`). */
+export function repeatDateStart(series: SeriesTiming, value: string): Start {
+  const zone = toDateFnsZone(series.timezone)
+  return startReader(series, zone, firstWall(series, zone))(value)
 }
 
 /** The rule's UNTIL as the last wall-clock start allowed, or the last instant for an instant. */
@@ -190,9 +230,9 @@ export function expandSeries(
     if (until?.instant) return instant <= until.instant
     return !until?.wall || Temporal.PlainDateTime.compare(wall, until.wall) <= 0
   }
-  const excluded = new Set(
-    series.exdates.map((value) => readWall(value, zone, series.allDay).toString()),
-  )
+  // Extra and excluded dates are starts, matched as instants (RFC 5545).
+  const startOf = startReader(series, zone, first)
+  const excluded = new Set(series.exdates.map((value) => startOf(value).instant.getTime()))
   // The horizon read on the zone's wall clock, a day later to be sure of every zone's offset; `within` decides.
   const last = wallClock(horizon, zone).add({ days: 1 })
   // Enough rule starts for `cap` occurrences once excluded ones are taken out, and one more to tell it was capped.
@@ -205,27 +245,30 @@ export function expandSeries(
   const ruled = series.rule ? ruleStarts(series.rule, first, last, most, true, after) : [first]
   // Extra dates are not bounded by the rule's end (RFC 5545 §3.8.5.2), only by the horizon.
   const extra = series.rdates
-    .map((value) => readWall(value, zone, series.allDay))
-    .filter((wall) => zonedInstant(wall, zone) <= horizon && covered(wall))
-  const unique = new Map<string, Temporal.PlainDateTime>()
-  for (const wall of [...ruled.filter(within), ...extra]) {
-    const text = wall.toString()
-    if (!excluded.has(text)) unique.set(text, wall)
+    .map(startOf)
+    .filter(({ wall, instant }) => instant <= horizon && covered(wall))
+  const unique = new Map<number, Start>()
+  for (const start of [
+    ...ruled.filter(within).map((wall) => ({ wall, instant: instantOf(wall) })),
+    ...extra,
+  ]) {
+    const at = start.instant.getTime()
+    if (!excluded.has(at)) unique.set(at, start)
   }
-  const starts = [...unique.values()].sort(Temporal.PlainDateTime.compare)
+  const starts = [...unique.values()].sort((a, b) => a.instant.getTime() - b.instant.getTime())
   if (!endless) {
     const capped = starts.length > cap
-    return { occurrences: named(starts.slice(0, cap), series, zone, instantOf), capped }
+    return { occurrences: named(starts.slice(0, cap), series, zone), capped }
   }
-  const past = starts.filter((wall) => instantOf(wall) < now)
+  const past = starts.filter(({ instant }) => instant < now)
   const ahead = starts.slice(past.length)
   // At most `cap` before `now` too, the latest, from the start of a day.
   let cut = Math.max(0, past.length - cap)
-  while (cut > 0 && past[cut - 1]!.toPlainDate().equals(past[cut]!.toPlainDate())) cut--
+  while (cut > 0 && past[cut - 1]!.wall.toPlainDate().equals(past[cut]!.wall.toPlainDate())) cut--
   const kept = [...past.slice(cut), ...ahead.slice(0, cap)]
-  const fromDay = cut > 0 ? past[cut]!.toPlainDate() : sinceDay
+  const fromDay = cut > 0 ? past[cut]!.wall.toPlainDate() : sinceDay
   return {
-    occurrences: named(kept, series, zone, instantOf),
+    occurrences: named(kept, series, zone),
     capped: ahead.length > cap,
     ...(fromDay && { from: dayStart(fromDay) }),
   }
@@ -270,23 +313,17 @@ export function mostOccurrences(series: SeriesTiming, horizon: Date): number {
   return Math.min(days, perPeriod, rule.count ?? Infinity) + 1 + series.rdates.length
 }
 
-function named(
-  starts: Temporal.PlainDateTime[],
-  series: SeriesTiming,
-  zone: string,
-  instantOf: (wall: Temporal.PlainDateTime) => Date,
-): Occurrence[] {
+function named(starts: Start[], series: SeriesTiming, zone: string): Occurrence[] {
   const length = series.end.getTime() - series.start.getTime()
   const days = series.allDay
     ? wallClock(series.start, zone).toPlainDate().until(wallClock(series.end, zone).toPlainDate())
         .days
     : 0
   const perDay = new Map<string, number>()
-  return starts.map((wall) => {
+  return starts.map(({ wall, instant: start }) => {
     const date = wall.toPlainDate().toString()
     const nth = (perDay.get(date) ?? 0) + 1
     perDay.set(date, nth)
-    const start = instantOf(wall)
     const end = series.allDay
       ? zonedInstant(wall.add({ days }).with({ hour: 23, minute: 59, second: 59 }), zone)
       : new Date(start.getTime() + length)

@@ -1,8 +1,7 @@
 import type { Recurrence } from '../core/model.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
-import { zonedInstant } from '../core/wallTime.js'
-import { expandSeries, readWall, type SeriesTiming } from './expand.js'
+import { expandSeries, readWall, repeatDateStart, type SeriesTiming } from './expand.js'
 import { formatRule } from './rule.js'
 
 /**
@@ -23,8 +22,7 @@ export type Split = { before: Recurrence; after: Recurrence }
  */
 export function splitSeries(series: SeriesTiming, at: Date): Split {
   const zone = toDateFnsZone(series.timezone)
-  const before = (value: string) =>
-    zonedInstant(readWall(value, zone, series.allDay), zone).getTime() < at.getTime()
+  const before = (value: string) => repeatDateStart(series, value).instant.getTime() < at.getTime()
   const part = (keep: boolean) => ({
     rdates: series.rdates.filter((value) => before(value) === keep),
     exdates: series.exdates.filter((value) => before(value) === keep),

@@ -56,6 +56,19 @@ beforeAll(async () => {
       exdates: ['2027-01-07T19:00'],
     },
   })
+  // Daily at 02:30 in New York across the night the clock skips it: the 14th (03:30 that day, as the list shows it)
+  // and the 16th (a date alone) left out, and one more start in the second 01:30 of the night the clock goes back.
+  await create('night', {
+    title: 'Night shift',
+    timezone: 'America/New_York',
+    start_date: '2027-03-12 02:30:00',
+    end_date: '2027-03-12 03:30:00',
+    recurrence: {
+      rule: 'FREQ=DAILY;COUNT=5',
+      exdates: ['2027-03-14T03:30', '2027-03-16'],
+      rdates: ['2027-11-07T06:30:00Z'],
+    },
+  })
   // The last Friday of every month in London, without end: both of the year's clock changes.
   await create('quiz', {
     title: 'Pub quiz',
@@ -172,6 +185,20 @@ test('a feed writes each series once, on its own wall clock, and ical.js repeats
       'RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270701T035959Z',
       'RDATE;TZID=America/New_York:20270109T100000',
       'EXDATE;TZID=America/New_York:20270107T190000,20270316T190000',
+    ]),
+  )
+  expect((await occurrencesOf(series.night!)).map((event) => event.utc_start_date)).toEqual([
+    '2027-03-12 07:30:00',
+    '2027-03-13 07:30:00',
+    '2027-03-15 06:30:00',
+    '2027-11-07 06:30:00',
+  ])
+  expect(lines('night')).toEqual(
+    expect.arrayContaining([
+      // The 14th at the rule's 02:30, which the apps' expansion of the rule gives and matches.
+      'EXDATE;TZID=America/New_York:20270314T023000,20270316T023000',
+      // The second 01:30, which New York's wall clock cannot name, in UTC.
+      'RDATE:20271107T063000Z',
     ]),
   )
   // The market starts on the 27th, a day the rule does not name: RFC 5545 leaves such a set to each app, so the

@@ -283,6 +283,44 @@ describe('expanding a series', () => {
     ])
   })
 
+  describe('extra and excluded dates are starts, matched as instants', () => {
+    // Daily at 02:30 in New York from 12 March 2027: on the 14th the clock skips 02:30, and the start is 03:30 EDT.
+    const nights = (dates: Partial<SeriesTiming>) =>
+      starts(
+        series({
+          start: new Date('2027-03-12T07:30:00Z'),
+          end: new Date('2027-03-12T08:30:00Z'),
+          startWall: '2027-03-12T02:30:00',
+          timezone: 'America/New_York',
+          rule: parseRule('FREQ=DAILY;COUNT=4'),
+          ...dates,
+        }),
+      ).map((start) => start.slice(0, 10))
+    const ALL = ['2027-03-12', '2027-03-13', '2027-03-14', '2027-03-15']
+
+    test.each([
+      ['the time the list shows', '2027-03-14T03:30'],
+      ["the rule's own time of day", '2027-03-14T02:30'],
+      ['the same instant in UTC', '2027-03-14T07:30:00Z'],
+      ['a date alone: that day at the series time of day', '2027-03-14'],
+    ])('an exclusion written as %s excludes the start the clock change moved', (_, date) => {
+      expect(nights({ exdates: [date] })).toEqual(ALL.filter((day) => day !== '2027-03-14'))
+    })
+
+    test('an exclusion of no start excludes nothing', () => {
+      expect(nights({ exdates: ['2027-03-14T04:30', '2027-03-13T00:00'] })).toEqual(ALL)
+    })
+
+    test('an extra start given as an instant keeps it, the second 01:30 of a night the clock goes back too', () => {
+      const extra = (rdate: string) =>
+        starts(series({ timezone: 'America/New_York', rdates: [rdate] })).at(-1)
+      expect(extra('2027-11-07T06:30:00Z')).toBe('2027-11-07 2027-11-07T06:30:00.000Z')
+      expect(extra('2027-11-07T01:30')).toBe('2027-11-07 2027-11-07T05:30:00.000Z')
+      // A date alone is that day at the series' time of day (06:00 in New York, from 11:00Z in January).
+      expect(extra('2027-11-10')).toBe('2027-11-10 2027-11-10T11:00:00.000Z')
+    })
+  })
+
   test('a series without a rule is its start and its extra dates', () => {
     expect(starts(series({ rdates: ['2027-03-01T19:00', '2027-02-01T19:00Z'] }))).toEqual([
       '2027-01-05 2027-01-05T11:00:00.000Z',
