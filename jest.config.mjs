@@ -123,6 +123,16 @@ const SQL_ONLY = [
   'database/planner-statistics',
   'database/unanalyzed-plans',
 ].map((file) => `/test/${file}\\.spec\\.ts$`)
+/**
+ * Spec files of what no database adapter takes part in (addresses, paths, CORS, response headers: decided before a
+ * record is read, or from the config alone), which run on SQLite alone.
+ */
+const ONE_DATABASE = [
+  'api/wordpress-paths',
+  'api/site-url',
+  'security/headers',
+  'security/cross-origin',
+].map((file) => `/test/${file}\\.spec\\.ts$`)
 const BROWSER = '\\.browser\\.spec\\.ts$'
 const SITE = '/test/site/site\\.spec\\.ts$'
 
@@ -130,8 +140,8 @@ const SITE = '/test/site/site\\.spec\\.ts$'
 const FILES = {
   unit: { testRegex: UNIT, ignore: [] },
   sqlite: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
-  postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
-  mongo: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...SQL_ONLY] },
+  postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...ONE_DATABASE] },
+  mongo: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...SQL_ONLY, ...ONE_DATABASE] },
   browser: { testRegex: BROWSER, ignore: [] },
   site: { testRegex: SITE, ignore: [] },
 }
