@@ -141,7 +141,10 @@ const FILES = {
   unit: { testRegex: UNIT, ignore: [] },
   sqlite: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE] },
   postgres: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...ONE_DATABASE] },
-  mongo: { testRegex: '\\.spec\\.ts$', ignore: [UNIT, BROWSER, SITE, ...SQL_ONLY, ...ONE_DATABASE] },
+  mongo: {
+    testRegex: '\\.spec\\.ts$',
+    ignore: [UNIT, BROWSER, SITE, ...SQL_ONLY, ...ONE_DATABASE],
+  },
   browser: { testRegex: BROWSER, ignore: [] },
   site: { testRegex: SITE, ignore: [] },
 }
