@@ -335,3 +335,57 @@ test("the original Pro add-on's _tec_update_type: single, upcoming (single on th
   await request(`/events/${club.id}?force=true`, { method: 'DELETE' })
   await request(`/events/${upcoming.body.id}?force=true`, { method: 'DELETE' })
 })
+
+test('a changed occurrence of an all-day series is an override on its date, which ical.js and the list agree on', async () => {
+  const { status, body: fair } = await write(
+    '/events',
+    {
+      title: 'Book fair',
+      status: 'publish',
+      timezone: 'Europe/London',
+      all_day: true,
+      start_date: '2027-02-01',
+      end_date: '2027-02-02',
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+    },
+    'POST',
+  )
+  expect(status).toBe(201)
+  const { body: listed } = await request(`/events?include=${fair.id}`)
+  const second = listed.events.find((event: any) => event.recurrence.occurrence === '2027-02-08')
+  expect(
+    (await write(`/events/${second.id}`, { title: 'Poetry fair', start_date: '2027-02-09' }))
+      .status,
+  ).toBe(200)
+  const { body: after } = await request(`/events?include=${fair.id}`)
+  const days = after.events.map((event: any) => [
+    event.start_date.slice(0, 10),
+    event.end_date.slice(0, 10),
+    event.title,
+  ])
+  expect(days).toEqual([
+    ['2027-02-01', '2027-02-02', 'Book fair'],
+    ['2027-02-09', '2027-02-10', 'Poetry fair'],
+    ['2027-02-15', '2027-02-16', 'Book fair'],
+  ])
+  const { body: text } = await server.request(`${NS}/events/${fair.id}?ical=1`)
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[])
+  const [master, override, ...rest] = root.getAllSubcomponents('vevent')
+  expect(rest).toEqual([])
+  expect(override!.getFirstProperty('recurrence-id')!.toICALString()).toBe(
+    'RECURRENCE-ID;VALUE=DATE:20270208',
+  )
+  const event = new ICAL.Event(master!)
+  event.relateException(override!)
+  const iterator = event.iterator()
+  const read: string[][] = []
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const details = event.getOccurrenceDetails(next)
+    read.push([
+      details.startDate.toString(),
+      details.endDate.clone().adjust(-1, 0, 0, 0).toString(),
+      details.item.summary,
+    ])
+  }
+  expect(read).toEqual(days)
+})
