@@ -154,7 +154,10 @@ test("a series' occurrences take its zone along, for lists of them on the event'
 })
 
 test('a series without end is kept up to the horizon, sixty months ahead', async () => {
+  // This month's first day, which every month has: a monthly rule from the 29th to the 31st skips the months without
+  // that day, as RFC 5545 says.
   const start = new Date()
+  start.setUTCDate(1)
   start.setUTCHours(11, 0, 0, 0)
   const series = await createSeries({ rule: 'FREQ=MONTHLY' }, start.toISOString())
   const occurrences = await occurrencesOf(series.id)
