@@ -113,26 +113,28 @@ function maxWorkers() {
 }
 
 const UNIT = '\\.unit\\.spec\\.ts$'
+/** Patterns that match the spec files named by their path under `test/`, without `.spec.ts`. */
+const specFiles = (files) => files.map((file) => `/test/${file}\\.spec\\.ts$`)
 /**
  * Spec files of what only the SQL adapters have (their SQL read paths and search indexes), which the mongo project
  * leaves out. Tests that need what CongoDB lacks are skipped there by the tests themselves (`testNeeding`).
  */
-const SQL_ONLY = [
+const SQL_ONLY = specFiles([
   'database/sql-reads',
   'database/search-index',
   'database/planner-statistics',
   'database/unanalyzed-plans',
-].map((file) => `/test/${file}\\.spec\\.ts$`)
+])
 /**
  * Spec files of what no database adapter takes part in (addresses, paths, CORS, response headers: decided before a
  * record is read, or from the config alone), which run on SQLite alone.
  */
-const ONE_DATABASE = [
+const ONE_DATABASE = specFiles([
   'api/wordpress-paths',
   'api/site-url',
   'security/headers',
   'security/cross-origin',
-].map((file) => `/test/${file}\\.spec\\.ts$`)
+])
 const BROWSER = '\\.browser\\.spec\\.ts$'
 const SITE = '/test/site/site\\.spec\\.ts$'
 
