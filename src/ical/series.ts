@@ -5,7 +5,7 @@ import { zonedInstant } from '../core/wallTime.js'
 import {
   firstRuleStart,
   readWall,
-  repeatDateStart,
+  repeatDateReader,
   type SeriesTiming,
   type Start,
 } from '../recurrence/expand.js'
@@ -45,8 +45,9 @@ export function seriesTimeLines(series: SeriesTimes, zone: CalendarZone): string
   const rule = ruled && ruleText(series, ruled, dateFnsZone)
   const anchor = rule ? ruled : series.start
   const own = anchor.getTime() === series.start.getTime() ? [] : [series.start.toISOString()]
+  const readStart = repeatDateReader(series)
   const startOf = (value: string | Date) =>
-    repeatDateStart(series, typeof value === 'string' ? value : value.toISOString())
+    readStart(typeof value === 'string' ? value : value.toISOString())
   const extra = [...own, ...series.rdates]
     .map(startOf)
     .filter(({ instant }) => !series.cutAt || instant <= series.cutAt)

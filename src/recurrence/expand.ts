@@ -123,10 +123,10 @@ function startReader(series: SeriesTiming, zone: string, first: Temporal.PlainDa
   }
 }
 
-/** The start an extra or excluded date of `series` names (see `startReader`). */
-export function repeatDateStart(series: SeriesTiming, value: string): Start {
+/** Reads the starts the extra and excluded dates of `series` name (see `startReader`). */
+export function repeatDateReader(series: SeriesTiming): (value: string) => Start {
   const zone = toDateFnsZone(series.timezone)
-  return startReader(series, zone, firstWall(series, zone))(value)
+  return startReader(series, zone, firstWall(series, zone))
 }
 
 /** The rule's UNTIL as the last wall-clock start allowed, or the last instant for an instant. */

@@ -1,7 +1,7 @@
 import type { Recurrence } from '../core/model.js'
 
 import { toDateFnsZone } from '../core/timezones.js'
-import { expandSeries, readWall, repeatDateStart, type SeriesTiming } from './expand.js'
+import { expandSeries, readWall, repeatDateReader, type SeriesTiming } from './expand.js'
 import { formatRule } from './rule.js'
 
 /**
@@ -22,7 +22,8 @@ export type Split = { before: Recurrence; after: Recurrence }
  */
 export function splitSeries(series: SeriesTiming, at: Date): Split {
   const zone = toDateFnsZone(series.timezone)
-  const before = (value: string) => repeatDateStart(series, value).instant.getTime() < at.getTime()
+  const startOf = repeatDateReader(series)
+  const before = (value: string) => startOf(value).instant.getTime() < at.getTime()
   const part = (keep: boolean) => ({
     rdates: series.rdates.filter((value) => before(value) === keep),
     exdates: series.exdates.filter((value) => before(value) === keep),
