@@ -20,6 +20,7 @@ import {
   sqliteDatabase,
 } from './database.js'
 import { load, type LoadOptions } from './load.js'
+import { formatMixed, type MixedResult, runMixedLoad } from './mixed.js'
 import { formatPages, measurePages } from './pages.js'
 import {
   peakMemoryMiB,
@@ -41,12 +42,14 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '10000' },
     series: { type: 'string', default: '0' },
     db: { type: 'string', default: 'sqlite' },
-    duration: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '1' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
     connections: { type: 'string', default: '16' },
     fresh: { type: 'boolean', default: false },
     host: { type: 'string', default: 'dev' },
     workers: { type: 'string', default: '1' },
+    load: { type: 'boolean', default: false },
+    instances: { type: 'string', default: '1,2' },
   },
 })
 if (!['sqlite', 'postgres', 'mongo'].includes(args.db))
@@ -55,6 +58,8 @@ if (!['sqlite', 'postgres', 'mongo'].includes(args.db))
   )
 if (args.host !== 'dev' && args.host !== 'next')
   throw new Error('--host is dev (the project server) or next (a generated site)')
+if (args.load && (args.host !== 'dev' || args.db === 'mongo'))
+  throw new Error('--load runs the project server on sqlite or postgres')
 // The generated site runs on PostgreSQL, as most sites do.
 if (args.host === 'next') args.db = 'postgres'
 
@@ -75,8 +80,9 @@ const dataset: DatasetArgs = {
 }
 const loadOptions: LoadOptions = {
   connections: Number(args.connections),
-  duration: Number(args.duration),
-  warmup: Number(args.warmup),
+  // The mixed load runs a minute per run, as a site's busy minute; a route is loaded for seconds.
+  duration: Number(args.duration ?? (args.load ? 60 : 3)),
+  warmup: Number(args.warmup ?? (args.load ? 5 : 1)),
 }
 const EDITOR = { email: 'bench-editor@example.test', password: 'bench-editor-password' }
 const POSTGRES_URI = process.env.BENCH_POSTGRES_URI || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -321,102 +327,158 @@ async function measureSitePages(server: Served, editor: Record<string, string>) 
 }
 
 const started = new Date()
-log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
-const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
-const congo = args.db === 'mongo' ? await startCongoServer() : undefined
-const database: Prepared =
-  site?.database ??
-  (congo
-    ? await mongoDatabase(dataset, congo.uri)
-    : args.db === 'postgres'
-      ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
-      : await sqliteDatabase(dataset, args.fresh))
-log(
-  database.import
-    ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
-    : `reusing the import kept as ${database.cache} (same dataset arguments); --fresh imports anew`,
-)
-let server: Served | undefined
-let floor: Served | undefined
-try {
-  if (site) {
-    server = await site.site.serve('start')
-    await registerEditor(server)
-  } else {
-    await createEditor(database.uri)
-    server = await startServer(database.uri, Number(args.workers))
-  }
-  floor = await startFloor()
-  const modes: [Auth, Record<string, string>][] = [
-    ['anonymous', {}],
-    ['editor', { authorization: `JWT ${await login(server)}` }],
-  ]
-  const routes = await calendarRoutes(
-    server.url,
-    site ? SITE_TIMEZONE : process.env.CALENDAR_TIMEZONE || 'UTC',
-  )
-  // Every route once under load before any is measured: the first requests to a fresh server compile its code.
-  for (const route of routes) {
-    for (const [, headers] of modes)
-      await load(server.url + route.path, headers, { ...loadOptions, duration: 2, warmup: 0 })
-  }
-  const rows: Row[] = []
-  for (const route of routes) {
-    for (const [auth, headers] of modes) {
-      const row = await measure(server, floor, route, auth, headers)
-      if (route.native)
-        row.payload = await measureNative(
-          server,
-          route,
-          row,
-          route.native(auth === 'editor'),
-          headers,
-        )
-      rows.push(row)
+/**
+ * `--load`: the mixed load of docs/performance.md ("Mixed load") on one and on two instances of the project's
+ * server (`--instances`), each run on its own copy of the dataset's database, so that every run starts alike.
+ */
+async function mixedBench() {
+  const results: MixedResult[] = []
+  for (const instances of args.instances.split(',').map(Number)) {
+    const database =
+      args.db === 'postgres'
+        ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
+        : await sqliteDatabase(dataset, args.fresh)
+    const servers: Served[] = []
+    try {
+      await createEditor(database.uri)
+      for (let index = 0; index < instances; index++)
+        servers.push(await startServer(database.uri, Number(args.workers)))
+      log(`mixed load on ${instances} instance(s) of ${args.db}, ${database.cache}`)
+      results.push(
+        await runMixedLoad(
+          servers.map((server) => server.url),
+          await login(servers[0]),
+          loadOptions,
+        ),
+      )
+    } finally {
+      for (const server of servers) await server.stop()
+      await database.drop()
     }
   }
-
-  const pageRows = site ? await measureSitePages(server, modes[1][1]) : []
-  const usersMe = await measurePayloadMe(server)
-  const seriesSave = await measureSeriesSave(server, modes[1][1])
-  const table = formatTable(rows)
-  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
-  const hostName = site
-    ? 'next start of a generated site'
-    : `the project's server, ${args.workers} worker${args.workers === '1' ? '' : 's'}`
+  const machine = `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end`
   console.log(
-    `\n${events.toLocaleString('en-US')} events on ${args.db}, ${hostName}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
+    `\nMixed load, ${events.toLocaleString('en-US')} events on ${args.db}; ${started.toISOString()}; ${machine}\n`,
   )
-  console.log(
-    database.import
-      ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s`
-      : `database: reused ${database.cache}`,
-  )
-  console.log(`\n${table}\n`)
-  const cachedList = rows.find((row) => row.route === 'events list' && row.auth === 'anonymous')!
-    .ours.requestsPerSecond
-  console.log(
-    `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
-      `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
-  )
-  console.log(
-    `Saving a weekly series of 260 occurrences (POST /events, editor): ${seriesSave.toFixed(0)} ms (median of 3)\n`,
-  )
-  if (pageRows.length) console.log(`The calendar's pages, anonymous:\n\n${formatPages(pageRows)}\n`)
+  for (const result of results) console.log(`${formatMixed(result)}\n`)
+  const [one, two] = results
+  if (one && two)
+    console.log(
+      `two instances / one: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
+    )
   const out = path.join(
     ROOT,
     'bench-results',
-    `bench-${args.host}${args.workers === '1' ? '' : `-${args.workers}w`}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`,
+    `bench-load-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`,
   )
   fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, pages: pageRows, usersMe, seriesSaveMs: seriesSave }, null, 2)}\n`,
-  )
+  fs.writeFileSync(out, `${JSON.stringify({ started, machine, dataset, results }, null, 2)}\n`)
   console.log(`written to ${path.relative(ROOT, out)}`)
-} finally {
-  await server?.stop()
-  await floor?.stop()
-  await database.drop()
-  await congo?.stop()
 }
+
+/** The routes one by one, against the references (the default). */
+async function routeBench() {
+  log(`dataset: ${JSON.stringify(dataset)}; database: ${args.db}; host: ${args.host}`)
+  const site = args.host === 'next' ? await benchSite(dataset, args.fresh, POSTGRES_URI) : undefined
+  const congo = args.db === 'mongo' ? await startCongoServer() : undefined
+  const database: Prepared =
+    site?.database ??
+    (congo
+      ? await mongoDatabase(dataset, congo.uri)
+      : args.db === 'postgres'
+        ? await postgresDatabase(dataset, args.fresh, POSTGRES_URI)
+        : await sqliteDatabase(dataset, args.fresh))
+  log(
+    database.import
+      ? `imported ${events} events in ${database.import.seconds.toFixed(1)} s (${database.import.eventsPerSecond.toFixed(0)} events/s); kept as ${database.cache}`
+      : `reusing the import kept as ${database.cache} (same dataset arguments); --fresh imports anew`,
+  )
+  let server: Served | undefined
+  let floor: Served | undefined
+  try {
+    if (site) {
+      server = await site.site.serve('start')
+      await registerEditor(server)
+    } else {
+      await createEditor(database.uri)
+      server = await startServer(database.uri, Number(args.workers))
+    }
+    floor = await startFloor()
+    const modes: [Auth, Record<string, string>][] = [
+      ['anonymous', {}],
+      ['editor', { authorization: `JWT ${await login(server)}` }],
+    ]
+    const routes = await calendarRoutes(
+      server.url,
+      site ? SITE_TIMEZONE : process.env.CALENDAR_TIMEZONE || 'UTC',
+    )
+    // Every route once under load before any is measured: the first requests to a fresh server compile its code.
+    for (const route of routes) {
+      for (const [, headers] of modes)
+        await load(server.url + route.path, headers, { ...loadOptions, duration: 2, warmup: 0 })
+    }
+    const rows: Row[] = []
+    for (const route of routes) {
+      for (const [auth, headers] of modes) {
+        const row = await measure(server, floor, route, auth, headers)
+        if (route.native)
+          row.payload = await measureNative(
+            server,
+            route,
+            row,
+            route.native(auth === 'editor'),
+            headers,
+          )
+        rows.push(row)
+      }
+    }
+
+    const pageRows = site ? await measureSitePages(server, modes[1][1]) : []
+    const usersMe = await measurePayloadMe(server)
+    const seriesSave = await measureSeriesSave(server, modes[1][1])
+    const table = formatTable(rows)
+    const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end; ${site ? "Next.js's own heap limit" : `server heap limit ${SERVER_HEAP_MIB} MiB`}`
+    const hostName = site
+      ? 'next start of a generated site'
+      : `the project's server, ${args.workers} worker${args.workers === '1' ? '' : 's'}`
+    console.log(
+      `\n${events.toLocaleString('en-US')} events on ${args.db}, ${hostName}, ${loadOptions.connections} connections, ${loadOptions.duration} s per route (slow ones longer) after ${loadOptions.warmup} s warm-up; ${started.toISOString()}; ${machine}`,
+    )
+    console.log(
+      database.import
+        ? `import: ${database.import.eventsPerSecond.toFixed(0)} events/s`
+        : `database: reused ${database.cache}`,
+    )
+    console.log(`\n${table}\n`)
+    const cachedList = rows.find((row) => row.route === 'events list' && row.auth === 'anonymous')!
+      .ours.requestsPerSecond
+    console.log(
+      `Payload /api/users/me, anonymous, on the same server: ${usersMe.requestsPerSecond.toFixed(0)} req/s; ` +
+        `the anonymous events list is ${(cachedList / usersMe.requestsPerSecond).toFixed(2)}× that\n`,
+    )
+    console.log(
+      `Saving a weekly series of 260 occurrences (POST /events, editor): ${seriesSave.toFixed(0)} ms (median of 3)\n`,
+    )
+    if (pageRows.length)
+      console.log(`The calendar's pages, anonymous:\n\n${formatPages(pageRows)}\n`)
+    const out = path.join(
+      ROOT,
+      'bench-results',
+      `bench-${args.host}${args.workers === '1' ? '' : `-${args.workers}w`}-${args.db}-${events}-${started.toISOString().replace(/[:.]/g, '-')}.json`,
+    )
+    fs.mkdirSync(path.dirname(out), { recursive: true })
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify({ started, machine, host: args.host, workers: Number(args.workers), database: args.db, dataset, load: loadOptions, source: database.source, import: database.import, table, rows, pages: pageRows, usersMe, seriesSaveMs: seriesSave }, null, 2)}\n`,
+    )
+    console.log(`written to ${path.relative(ROOT, out)}`)
+  } finally {
+    await server?.stop()
+    await floor?.stop()
+    await database.drop()
+    await congo?.stop()
+  }
+}
+
+if (args.load) await mixedBench()
+else await routeBench()
