@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { CACHE_STAMP_GLOBAL } from '../core/constants.js'
 import { ensureGlobalDocument, isMongoAdapter, mainTableOf } from './adapter.js'
 import { sqlConnection } from './sql/connection.js'
+import { runLastInTransaction } from './transactions.js'
 
 /**
  * One value that every write to the calendar replaces. It lives in the database, so every server process sharing
@@ -17,20 +18,32 @@ export const changeStampGlobal: GlobalConfig = {
   fields: [{ name: 'stamp', type: 'text' }],
 }
 
-/**
- * Replaces the stamp. Given the writer's `req` it joins the write's transaction, so the new stamp and the new data
- * become visible together: a reader that sees the old stamp cannot have read the new data under a new one.
- */
-export async function markCalendarChanged(
-  payload: Payload,
-  req?: Partial<PayloadRequest>,
-): Promise<void> {
+async function writeStamp(payload: Payload, req?: Partial<PayloadRequest>): Promise<void> {
   await payload.db.updateGlobal({
     slug: CACHE_STAMP_GLOBAL,
     data: { stamp: randomUUID() },
     req,
     returning: false,
   })
+}
+
+/**
+ * Replaces the stamp. Given the writer's `req` it joins the write's transaction, so the new stamp and the new data
+ * become visible together: a reader that sees the old stamp cannot have read the new data under a new one. In a
+ * transaction on the SQL databases the stamp is written once, as its last statement before COMMIT: every writer
+ * writes that one row, and holds its lock from then until it commits (docs/performance.md, "Writes").
+ */
+export async function markCalendarChanged(
+  payload: Payload,
+  req?: Partial<PayloadRequest>,
+): Promise<void> {
+  const id = req?.transactionID ? await req.transactionID : undefined
+  const atCommit =
+    id !== undefined &&
+    runLastInTransaction(payload.db, id, CACHE_STAMP_GLOBAL, () =>
+      writeStamp(payload, { transactionID: id }),
+    )
+  if (!atCommit) await writeStamp(payload, req)
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   transactionDefaults,
   transactionSession,
 } from './adapter.js'
+import { sharedState } from '../core/sharedState.js'
 import { WriteQueue } from './writeQueue.js'
 
 const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code))
@@ -48,6 +49,33 @@ function openTransaction(
     // Before the session exists this is a failed connect or BEGIN; afterwards `resolve`/`reject` report the outcome.
     transaction.catch(failed)
   })
+}
+
+/** What each open transaction runs last, before its COMMIT, by key (`runLastInTransaction`). */
+const lastWork = sharedState(
+  'lastInTransaction',
+  () => new WeakMap<object, Map<string, () => Promise<void>>>(),
+)
+/** The adapters whose COMMIT runs that work first. */
+const runsLastWork = sharedState('runsLastWork', () => new WeakSet<object>())
+
+/**
+ * Runs `work` as the last statements of the open transaction `id`, just before its COMMIT, once for `key` however
+ * often asked: a row every writer writes (the change stamp) is then locked only while the writer commits, not while
+ * it goes on to other work or waits for other locks. False where that cannot be (MongoDB, or no open transaction):
+ * the caller does the work at once.
+ */
+export function runLastInTransaction(
+  db: object,
+  id: number | string,
+  key: string,
+  work: () => Promise<void>,
+): boolean {
+  const session = runsLastWork.has(db) ? transactionSession(db, id) : undefined
+  if (!session) return false
+  const works = lastWork.get(session) ?? new Map<string, () => Promise<void>>()
+  lastWork.set(session, works.set(key, work))
+  return true
 }
 
 /**
@@ -101,9 +129,12 @@ export function makeTransactionsReliable(
     const id = incomingID instanceof Promise ? await incomingID : incomingID
     const session = transactionSession(db, id)
     if (!session) return
+    // Still registered, so that the work joins the transaction; a failure leaves it to be rolled back.
+    for (const work of lastWork.get(session)?.values() ?? []) await work()
     setTransactionSession(db, String(id), undefined)
     await session.resolve()
   }
+  runsLastWork.add(db)
 }
 
 /**

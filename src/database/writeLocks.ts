@@ -49,3 +49,11 @@ export async function lockUntilCommit(
   }
   return true
 }
+
+/**
+ * Whether the database makes writers of one thing wait for each other until the first commits, so that one process
+ * may run its writes at once: PostgreSQL (the locks above and its row locks). SQLite has one writer at a time
+ * anyway; MongoDB fails the second writer of a document at once instead, and without a replica set has no
+ * transactions to hold anything.
+ */
+export const writersWaitInDatabase = (db: { name?: string }): boolean => db.name === 'postgres'

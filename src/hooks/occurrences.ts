@@ -94,35 +94,22 @@ const timingOf = (event: EventTiming) =>
  * as they are, so their ids stay. Writers of one series' occurrences take turns until they commit
  * (`lockUntilCommit`), in every server instance. Internal bookkeeping of a write the caller was allowed to make,
  * so it reads and writes occurrences whoever asks. True when it wrote, and so brought its counts up to date.
+ *
+ * `previous`: the event's timing before this write, or `'new'` for an event made in this write's transaction,
+ * which no other writer can see yet: then nothing is stored to read, wait for or forget, and a single event's
+ * create writes its one row and nothing else.
  */
 export async function syncOccurrences(
   payload: Payload,
   req: Partial<PayloadRequest>,
   options: ResolvedCalendarOptions,
   event: EventTiming,
-  now = new Date(),
+  { now = new Date(), previous }: { now?: Date; previous?: EventTiming | 'new' } = {},
 ): Promise<boolean> {
   const collection = options.slugs.occurrences
   const { occurrences, from } = expandEvent(options, event, now)
-  await lockUntilCommit({ ...req, payload }, [`occurrences ${event.id}`])
-  const { docs } = await payload.find({
-    collection,
-    where: { series: { equals: event.id } },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req,
-    select: {
-      key: true,
-      startDate: true,
-      endDate: true,
-      originalStart: true,
-      moved: true,
-      timezone: true,
-      allDay: true,
-    },
-  })
-  const stored = new Map((docs as unknown as StoredOccurrence[]).map((doc) => [doc.key, doc]))
+  const docs = previous === 'new' ? [] : await storedOccurrences(payload, req, collection, event.id)
+  const stored = new Map(docs.map((doc) => [doc.key, doc]))
   const wanted = new Set(occurrences.map(({ key }) => key))
   // Occurrences before what the expansion covers (an endless series' past beyond the cap) stay as they were kept.
   const covered = (doc: StoredOccurrence) =>
@@ -151,8 +138,37 @@ export async function syncOccurrences(
   if (!gone.length && !created.length && !changed.length) return false
   await writeOccurrences(payload, req, collection, { gone, created, changed })
   if (isCounted(event.recurrence)) await recountOccurrences(payload, req, options, [event.id])
-  else await forgetOccurrenceCounts(payload, req, options, [event.id])
+  else if (previous !== 'new' && (!previous || isCounted(previous.recurrence)))
+    await forgetOccurrenceCounts(payload, req, options, [event.id])
   return true
+}
+
+/** The occurrences kept of one series, once the writers of them before this one have committed. */
+async function storedOccurrences(
+  payload: Payload,
+  req: Partial<PayloadRequest>,
+  collection: CollectionSlug,
+  series: Id,
+): Promise<StoredOccurrence[]> {
+  await lockUntilCommit({ ...req, payload }, [`occurrences ${series}`])
+  const { docs } = await payload.find({
+    collection,
+    where: { series: { equals: series } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+    select: {
+      key: true,
+      startDate: true,
+      endDate: true,
+      originalStart: true,
+      moved: true,
+      timezone: true,
+      allDay: true,
+    },
+  })
+  return docs as unknown as StoredOccurrence[]
 }
 
 /**
@@ -368,11 +384,12 @@ export const keepOccurrences =
   (options: ResolvedCalendarOptions): CollectionAfterChangeHook =>
   async ({ doc, previousDoc, operation, req, context }) => {
     if (operation === 'create' && context[TAKES_OCCURRENCES]) return doc
-    if (
-      operation === 'create' ||
-      timingOf(doc as EventTiming) !== timingOf(previousDoc as EventTiming)
-    )
-      await syncOccurrences(req.payload, req, options, doc as EventTiming)
+    if (operation === 'create')
+      await syncOccurrences(req.payload, req, options, doc as EventTiming, { previous: 'new' })
+    else if (timingOf(doc as EventTiming) !== timingOf(previousDoc as EventTiming))
+      await syncOccurrences(req.payload, req, options, doc as EventTiming, {
+        previous: previousDoc as EventTiming,
+      })
     return doc
   }
 
@@ -429,7 +446,7 @@ async function keepAll(
       where,
     },
     async (events) => {
-      for (const event of events) await syncOccurrences(payload, req, options, event, now)
+      for (const event of events) await syncOccurrences(payload, req, options, event, { now })
     },
   )
 }

@@ -164,7 +164,9 @@ async function run(
       serialize: serializeContext(req, options, locale),
     }
     const result = await withRecordNumbers(() =>
-      method === 'GET' ? spec.handler(call) : serializedWrite(() => spec.handler(call)),
+      method === 'GET'
+        ? spec.handler(call)
+        : serializedWrite(req.payload.db, () => spec.handler(call)),
     )
     const answer = jsonAnswer(req, result.body, {
       status: result.status,

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { NotFound, ValidationError } from 'payload'
 
 import { isVanishedReference, isWriteConflict } from '../database/errors.js'
+import { writersWaitInDatabase } from '../database/writeLocks.js'
 import { WriteQueue } from '../database/writeQueue.js'
 import { serverError } from './errors.js'
 
@@ -29,17 +30,18 @@ export const lostRace = (error: unknown) =>
   error instanceof NotFound
 
 /**
- * Runs the namespace's writes one at a time in this process, each up to its commit. Across server instances,
- * writers of one slug, name or term count take turns in the database (`lockUntilCommit`), so slugs and records
+ * Runs a namespace write, retried when it lost a race. Writers of one slug, name, record or term count take turns
+ * in the database (`lockUntilCommit`), across server instances and within one, so slugs and records
  * found by name are chosen from what is committed: concurrent creates of one title get distinct slugs, concurrent
  * creates of one name find each other instead of making twins, and term counts are recounted from committed
  * events. A write that loses anyway (a writer that takes no turns, such as raw SQL, took its slug; the database
  * broke a deadlock between two writers; a record it found was deleted before it wrote) is rolled back whole and run
  * again, and then answers for what it finds: a record trashed in the meantime is a 410, a link to a deleted one a
- * 400, as if the other write had come first.
+ * 400, as if the other write had come first. Where the database does not make writers wait for each other (SQLite,
+ * MongoDB), this process's writes also run one at a time, each up to its commit.
  */
-export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
-  return writes.run(async () => {
+export function serializedWrite<T>(db: { name?: string }, work: () => Promise<T>): Promise<T> {
+  const attempts = async () => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await work()
@@ -50,5 +52,6 @@ export function serializedWrite<T>(work: () => Promise<T>): Promise<T> {
         await sleep(Math.random() * RETRY_WAIT_MS * attempt)
       }
     }
-  })
+  }
+  return writersWaitInDatabase(db) ? attempts() : writes.run(attempts)
 }

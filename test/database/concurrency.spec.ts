@@ -1,4 +1,7 @@
-import { testNeeding } from '../helpers/database.js'
+import pg from 'pg'
+
+import { lockKey, recordLock } from '../../src/database/writeLocks.js'
+import { testNeeding, testOn } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { createUser, registerFirstUser } from '../helpers/users.js'
 
@@ -238,4 +241,132 @@ test('term counts stay true under parallel creates, updates and deletes of event
   })
   expect(statuses(changed)).toEqual(Array(30).fill(200))
   await expectCounts()
+})
+
+describe("writers' turns (PostgreSQL)", () => {
+  const onPostgres = testOn(
+    'postgres',
+    'only PostgreSQL makes writers wait for each other in the database',
+  )
+
+  /** Runs `work` while another session holds the turn of writers of event `id`, in a transaction of its own. */
+  async function holdingRecord<T>(id: number, work: () => Promise<T>): Promise<T> {
+    const holder = new pg.Client({ connectionString: server.database.uri })
+    await holder.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query(`SELECT pg_advisory_xact_lock(${lockKey(recordLock('events', id))})`)
+      return await work()
+    } finally {
+      await holder.query('COMMIT')
+      await holder.end()
+    }
+  }
+
+  /** Waits until a session of the test's database waits for an advisory lock. */
+  async function untilWaitingForLock() {
+    for (;;) {
+      const admin = new pg.Client({ connectionString: server.database.uri })
+      await admin.connect()
+      const { rows } = await admin.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database =
+          (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      )
+      await admin.end()
+      if (rows.length) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
+  onPostgres(
+    "a write waiting for its record's turn holds up no other write of the process",
+    async () => {
+      const held = (await send('POST', '/events', event('Waiting for its turn'))).body.id
+      let waiting = true
+      const { update } = await holdingRecord(held, async () => {
+        const update = send('POST', `/events/${held}`, { title: 'Renamed after its turn' })
+        void update.finally(() => (waiting = false))
+        await untilWaitingForLock()
+        // Were this process's writes queued, this one would wait behind the update (and answer 503 after 30 s).
+        const other = await send('POST', '/events', event('Not held up'))
+        expect([other.status, waiting]).toEqual([201, true])
+        // In an object: an async function returning the promise itself would wait for it, before the turn ends.
+        return { update }
+      })
+      const renamed = await update
+      expect([renamed.status, renamed.body.title]).toEqual([200, 'Renamed after its turn'])
+    },
+  )
+
+  /** The statements of each transaction `run` made, in the order they began (lower case). */
+  async function transactionsOf(run: () => Promise<void>): Promise<string[][]> {
+    type Query = (this: object, text: unknown, ...rest: unknown[]) => unknown
+    const { Client } = (
+      server.payload.db as unknown as { pool: { Client: { prototype: { query: Query } } } }
+    ).pool
+    const original = Client.prototype.query
+    const open = new Map<object, string[]>()
+    const transactions: string[][] = []
+    Client.prototype.query = function (text, ...rest) {
+      const statement = (
+        typeof text === 'string' ? text : ((text as { text?: string })?.text ?? '')
+      )
+        .trim()
+        .toLowerCase()
+      if (statement === 'begin') {
+        open.set(this, [])
+        transactions.push(open.get(this)!)
+      }
+      open.get(this)?.push(statement)
+      if (statement === 'commit' || statement === 'rollback') open.delete(this)
+      return original.call(this, text, ...rest)
+    }
+    try {
+      await run()
+    } finally {
+      Client.prototype.query = original
+    }
+    return transactions
+  }
+
+  onPostgres(
+    'the change stamp is written once per write, as its last statement before COMMIT; a single event keeps one occurrence row and no counts',
+    async () => {
+      let id = 0
+      const [create, update, trash] = await transactionsOf(async () => {
+        const created = await send('POST', '/events', event('Stamped once'))
+        id = created.body.id
+        const moved = await send('POST', `/events/${id}`, {
+          start_date: '2027-07-06 20:00:00',
+          end_date: '2027-07-06 23:00:00',
+        })
+        const trashed = await send('DELETE', `/events/${id}`)
+        expect([created.status, moved.status, trashed.status]).toEqual([201, 200, 200])
+      })
+      const writes = [create, update, trash]
+      /** Statements that read or write occurrences or their counts (Payload's document locks only name them). */
+      const occurrenceWork =
+        /^(insert into|update|delete from) "event_occurrence|\bfrom "event_occurrence/
+      const count = (statements: string[], pattern: RegExp) =>
+        statements.filter((text) => pattern.test(text)).length
+      expect(
+        writes.map((statements) => count(statements, /^update "calendar_change_stamp"/)),
+      ).toEqual([1, 1, 1])
+      expect(writes.map((statements) => statements.at(-2)?.slice(0, 30))).toEqual(
+        Array(3).fill('update "calendar_change_stamp"'),
+      )
+      // The create writes its one occurrence and nothing else of occurrences: no turn to wait for, no read, no counts.
+      const seriesTurn = `pg_advisory_xact_lock(${lockKey(`occurrences ${id}`)})`
+      expect([
+        count(create, occurrenceWork),
+        count(create, /^insert into "event_occurrences"/),
+        count(create, /event_occurrence_counts/),
+        create.some((text) => text.includes(seriesTurn)),
+      ]).toEqual([1, 1, 0, false])
+      // Moving it rewrites that row; it never had counts to forget. Trashing it leaves occurrences alone.
+      expect([count(update, /event_occurrence_counts/), count(trash, occurrenceWork)]).toEqual([
+        0, 0,
+      ])
+    },
+  )
 })
