@@ -156,3 +156,58 @@ test('an event naming a category deleted at the same time on another instance is
   }
   expect(unexpected(answers, ['201', '400 rest_invalid_param'])).toEqual([])
 })
+
+/** A weekly series of four dates, and its third occurrence as the namespace lists it. */
+async function seriesWithOccurrence(round: number) {
+  const { body: series } = await call(first.url, 'POST', '/events', {
+    title: `Racing series ${round}`,
+    status: 'publish',
+    start_date: '2027-07-05 20:00:00',
+    end_date: '2027-07-05 21:00:00',
+    recurrence: 'FREQ=WEEKLY;COUNT=4',
+  })
+  const { body } = await call(first.url, 'GET', `/events?include=${series.id}`)
+  const third = body.events.find(
+    (event: { recurrence: { occurrence: string } }) => event.recurrence.occurrence === '2027-07-19',
+  )
+  return { series, third }
+}
+
+/**
+ * The trash of a series on one instance and a write to one of its occurrences on the other, sent first by turns
+ * (the other 0 to 38 ms later), so that both orders happen in a run: the write is applied before the trash or
+ * answered 410 after it, never anything else.
+ */
+async function raceOccurrenceWrite(write: (occurrence: number) => Promise<Answer>) {
+  const outcomes = new Set<string>()
+  const unexpectedAnswers: string[] = []
+  for (let round = 0; round < ROUNDS / 2; round++) {
+    const { series, third } = await seriesWithOccurrence(round)
+    const trash = () => call(second.url, 'DELETE', `/events/${series.id}`)
+    const written = () => write(third.id)
+    const answers =
+      round % 2
+        ? await race(round, trash, written)
+        : await race(round, written, trash).then(({ removed, written }) => ({
+            removed: written,
+            written: removed,
+          }))
+    unexpectedAnswers.push(...unexpected([answers.removed], ['200']))
+    unexpectedAnswers.push(...unexpected([answers.written], ['200', '410 event-is-in-trash']))
+    outcomes.add(answers.written.status === 200 ? 'written before' : 'refused after')
+    const trashed = await call(first.url, 'GET', `/events?status=trash&include=${series.id}`)
+    expect(trashed.body.events.length).toBeGreaterThan(0)
+  }
+  expect(unexpectedAnswers).toEqual([])
+  expect([...outcomes].sort()).toEqual(['refused after', 'written before'])
+}
+
+test("an occurrence's own write racing the trash of its series on another instance is applied before it or answered 410 after it", () =>
+  raceOccurrenceWrite((occurrence) =>
+    call(first.url, 'POST', `/events/${occurrence}`, { title: 'Its own title' }),
+  ))
+
+test('a split of a series racing its trash on another instance is applied before it or answered 410 after it', () =>
+  raceOccurrenceWrite((occurrence) =>
+    call(first.url, 'POST', `/events/${occurrence}?scope=following`, { title: 'From here on' }),
+  ))
