@@ -2,7 +2,13 @@ import type { PayloadRequest } from 'payload'
 
 import { createHash } from 'node:crypto'
 
-import { executeRaw, isMongoAdapter, transactionSession, writeLockDocument } from './adapter.js'
+import {
+  executeRaw,
+  isMongoAdapter,
+  primaryPool,
+  transactionSession,
+  writeLockDocument,
+} from './adapter.js'
 
 /** A Postgres advisory lock key (a signed 64-bit integer) for a name. */
 export const lockKey = (name: string) =>
@@ -50,10 +56,18 @@ export async function lockUntilCommit(
   return true
 }
 
+/** pg's own default pool size, where the site set none. */
+const PG_DEFAULT_POOL_SIZE = 10
+
 /**
- * Whether the database makes writers of one thing wait for each other until the first commits, so that one process
- * may run its writes at once: PostgreSQL (the locks above and its row locks). SQLite has one writer at a time
- * anyway; MongoDB fails the second writer of a document at once instead, and without a replica set has no
- * transactions to hold anything.
+ * How many writes one process runs at once. On PostgreSQL, whose writers of one thing wait for each other in the
+ * database (the locks above), half the primary pool's connections (5 of pg's default 10): a write waiting for its
+ * turn holds up no other, and a burst of writes leaves the other half of the connections to reads. Elsewhere one:
+ * SQLite has one writer at a time anyway, and MongoDB fails the second writer of a document at once instead of
+ * making it wait (without a replica set it has no transactions to hold anything).
  */
-export const writersWaitInDatabase = (db: { name?: string }): boolean => db.name === 'postgres'
+export function writersAtOnce(db: { name?: string }): number {
+  if (db.name !== 'postgres') return 1
+  const size = Number(primaryPool(db)?.options.max ?? PG_DEFAULT_POOL_SIZE)
+  return Math.max(1, Math.floor(size / 2))
+}

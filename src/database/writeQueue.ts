@@ -1,34 +1,32 @@
 /**
- * Writers one at a time, in arrival order. A writer that waits longer than `timeout` ms gives up with the error
- * `busy` makes (the ones ahead keep their turn), so a stuck writer cannot make the queue behind it hang.
+ * Writers at most `limit` at a time (one by default), the others waiting in arrival order. A writer that waits longer
+ * than `timeout` ms gives up with the error `busy` makes (the ones ahead keep their turn), so a stuck writer cannot
+ * make the queue behind it hang.
  */
 export class WriteQueue {
-  private tail: Promise<unknown> = Promise.resolve()
+  private running = 0
+  private readonly waiting: (() => void)[] = []
 
   constructor(
     private readonly timeout: number,
     private readonly busy: () => Error,
+    private readonly limit = 1,
   ) {}
 
-  /** Waits for the writers ahead; the function returned ends this writer's turn. */
-  async enter(): Promise<() => void> {
-    let leave!: () => void
-    const done = new Promise<void>((resolve) => (leave = resolve))
-    const ahead = this.tail
-    this.tail = ahead.then(() => done)
-    let timer: NodeJS.Timeout | undefined
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.busy()), this.timeout)
+  /** Waits for a turn; the function returned ends it. */
+  enter(): Promise<() => void> {
+    if (this.running < this.limit && !this.waiting.length) return Promise.resolve(this.turn())
+    return new Promise((resolve, reject) => {
+      const start = () => {
+        clearTimeout(timer)
+        resolve(this.turn())
+      }
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(start), 1)
+        reject(this.busy())
+      }, this.timeout)
+      this.waiting.push(start)
     })
-    try {
-      await Promise.race([ahead, timedOut])
-      return leave
-    } catch (error) {
-      void ahead.then(leave)
-      throw error
-    } finally {
-      clearTimeout(timer)
-    }
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
@@ -37,6 +35,18 @@ export class WriteQueue {
       return await work()
     } finally {
       leave()
+    }
+  }
+
+  /** Takes a turn; the function returned gives it to the next writer waiting, once however often called. */
+  private turn(): () => void {
+    this.running++
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      this.running--
+      this.waiting.shift()?.()
     }
   }
 }

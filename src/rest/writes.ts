@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { NotFound, ValidationError } from 'payload'
 
 import { isVanishedReference, isWriteConflict } from '../database/errors.js'
-import { writersWaitInDatabase } from '../database/writeLocks.js'
+import { sharedState } from '../core/sharedState.js'
+import { writersAtOnce } from '../database/writeLocks.js'
 import { WriteQueue } from '../database/writeQueue.js'
 import { serverError } from './errors.js'
 
@@ -13,7 +14,18 @@ const ATTEMPTS = 5
 /** The longest wait before the second attempt of a write that lost a race; later attempts wait up to a multiple. */
 const RETRY_WAIT_MS = 20
 
-const writes = new WriteQueue(WRITE_WAIT_MS, () => serverError(true))
+/** The namespace's writes in this process, by database adapter. */
+const queues = sharedState('namespaceWrites', () => new WeakMap<object, WriteQueue>())
+
+function writesOf(db: object & { name?: string }): WriteQueue {
+  let queue = queues.get(db)
+  if (!queue)
+    queues.set(
+      db,
+      (queue = new WriteQueue(WRITE_WAIT_MS, () => serverError(true), writersAtOnce(db))),
+    )
+  return queue
+}
 
 /** The slug hook always picks a free slug, so a unique-slug failure means another writer committed it first. */
 const isSlugConflict = (error: unknown) =>
@@ -37,10 +49,13 @@ export const lostRace = (error: unknown) =>
  * events. A write that loses anyway (a writer that takes no turns, such as raw SQL, took its slug; the database
  * broke a deadlock between two writers; a record it found was deleted before it wrote) is rolled back whole and run
  * again, and then answers for what it finds: a record trashed in the meantime is a 410, a link to a deleted one a
- * 400, as if the other write had come first. Where the database does not make writers wait for each other (SQLite,
- * MongoDB), this process's writes also run one at a time, each up to its commit.
+ * 400, as if the other write had come first. A process runs `writersAtOnce` writes at a time (one but on
+ * PostgreSQL), each up to its commit; a write waits at most 30 s for a turn, then answers 503.
  */
-export function serializedWrite<T>(db: { name?: string }, work: () => Promise<T>): Promise<T> {
+export function serializedWrite<T>(
+  db: object & { name?: string },
+  work: () => Promise<T>,
+): Promise<T> {
   const attempts = async () => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -53,5 +68,5 @@ export function serializedWrite<T>(db: { name?: string }, work: () => Promise<T>
       }
     }
   }
-  return writersWaitInDatabase(db) ? attempts() : writes.run(attempts)
+  return writesOf(db).run(attempts)
 }

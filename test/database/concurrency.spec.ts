@@ -263,8 +263,8 @@ describe("writers' turns (PostgreSQL)", () => {
     }
   }
 
-  /** Waits until a session of the test's database waits for an advisory lock. */
-  async function untilWaitingForLock() {
+  /** Waits until `sessions` sessions of the test's database wait for an advisory lock. */
+  async function untilWaitingForLock(sessions = 1) {
     for (;;) {
       const admin = new pg.Client({ connectionString: server.database.uri })
       await admin.connect()
@@ -273,7 +273,7 @@ describe("writers' turns (PostgreSQL)", () => {
           (SELECT oid FROM pg_database WHERE datname = current_database())`,
       )
       await admin.end()
-      if (rows.length) return
+      if (rows.length >= sessions) return
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -295,6 +295,24 @@ describe("writers' turns (PostgreSQL)", () => {
       })
       const renamed = await update
       expect([renamed.status, renamed.body.title]).toEqual([200, 'Renamed after its turn'])
+    },
+  )
+
+  onPostgres(
+    'a burst of writes waiting for their turn leaves half the connections to reads',
+    async () => {
+      const held = (await send('POST', '/events', event('Wanted by many'))).body.id
+      const { updates } = await holdingRecord(held, async () => {
+        // More writes than pg's pool of 10 has connections: were they all let in, they would hold every one.
+        const updates = inParallel(12, (i) =>
+          send('POST', `/events/${held}`, { excerpt: `Turn ${i}` }),
+        )
+        await untilWaitingForLock(5)
+        const read = await server.request(`${NS}/events?per_page=1&search=wanted`)
+        expect(read.status).toBe(200)
+        return { updates }
+      })
+      expect(statuses(await updates)).toEqual(Array(12).fill(200))
     },
   )
 
