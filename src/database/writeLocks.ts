@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { createHash } from 'node:crypto'
+import os from 'node:os'
 
 import {
   executeRaw,
@@ -61,13 +62,15 @@ const PG_DEFAULT_POOL_SIZE = 10
 
 /**
  * How many writes one process runs at once. On PostgreSQL, whose writers of one thing wait for each other in the
- * database (the locks above), half the primary pool's connections (5 of pg's default 10): a write waiting for its
- * turn holds up no other, and a burst of writes leaves the other half of the connections to reads. Elsewhere one:
+ * database (the locks above), as many as the machine has cores (two at least), and at most half the primary pool's
+ * connections (pg's default pool has 10): a write waiting for its turn holds up no other, a burst of writes leaves
+ * half the connections to reads, and writes beyond the cores would only take CPU from reads (in a mixed load on two cores,
+ * five at once made list pages 3× slower than two for 10 % more requests: docs/performance.md). Elsewhere one:
  * SQLite has one writer at a time anyway, and MongoDB fails the second writer of a document at once instead of
  * making it wait (without a replica set it has no transactions to hold anything).
  */
 export function writersAtOnce(db: { name?: string }): number {
   if (db.name !== 'postgres') return 1
   const size = Number(primaryPool(db)?.options.max ?? PG_DEFAULT_POOL_SIZE)
-  return Math.max(1, Math.floor(size / 2))
+  return Math.max(1, Math.min(Math.max(2, os.availableParallelism()), Math.floor(size / 2)))
 }
