@@ -31,7 +31,8 @@ async function writeStamp(payload: Payload, req?: Partial<PayloadRequest>): Prom
  * Replaces the stamp. Given the writer's `req` it joins the write's transaction, so the new stamp and the new data
  * become visible together: a reader that sees the old stamp cannot have read the new data under a new one. In a
  * transaction on the SQL databases the stamp is written once, as its last statement before COMMIT: every writer
- * writes that one row, and holds its lock from then until it commits (docs/performance.md, "Writes").
+ * writes that one row, and holds its lock from then until it commits
+ * (docs/performance.md#writes-under-a-mixed-load-2026-11-29).
  */
 export async function markCalendarChanged(
   payload: Payload,
