@@ -55,6 +55,7 @@ export const eventsCollection = (
       'title',
       'startDate',
       'endDate',
+      'recurrence',
       'venue',
       'status',
       'featured',
@@ -68,6 +69,11 @@ export const eventsCollection = (
         serverComponent('ListLink', {
           collection: options.slugs.occurrences,
           label: 'listByDate',
+        }),
+        serverComponent('ListLink', {
+          collection: options.slugs.events,
+          label: 'listRepeating',
+          query: 'where[recurrence][exists]=true',
         }),
         ...(options.chinese
           ? [
@@ -302,6 +308,7 @@ export const eventsCollection = (
               admin: {
                 components: {
                   Field: clientComponent('RepeatField', { siteTimezone: options.timezone }),
+                  Cell: clientComponent('RepeatCell'),
                 },
               },
             },

@@ -6,9 +6,12 @@ import { Gutter, Link } from '@payloadcms/ui'
 import { formatInTimeZone } from 'date-fns-tz'
 import { redirect } from 'next/navigation.js'
 
+import type { Recurrence } from '../core/model.js'
+
 import { NAMESPACE } from '../core/constants.js'
 import { inDayOrder } from '../core/dayOrder.js'
 import { toDateFnsZone } from '../core/timezones.js'
+import { isSeries } from '../recurrence/series.js'
 import { CalendarFeedLinks } from './CalendarFeedLinks.js'
 import { CalendarStepNav } from './CalendarStepNav.js'
 import { intlLocale } from './language.js'
@@ -38,6 +41,7 @@ type CalendarEvent = {
   id: number | string
   /** The occurrence's id: one event may take place several times in a month. */
   key?: number | string
+  recurrence?: Recurrence | null
   startDate: string
   status?: string
   timezone?: string
@@ -115,6 +119,7 @@ export async function MonthView({
     select: {
       allDay: true,
       featured: true,
+      recurrence: true,
       status: true,
       timezone: true,
       title: true,
@@ -290,6 +295,12 @@ export async function MonthView({
                                 </span>
                               )}
                               {event.featured && <span aria-hidden="true">★ </span>}
+                              {isSeries(event.recurrence) && (
+                                <span className="pec-event__repeats" title={t('repeats')}>
+                                  <span aria-hidden="true">↻ </span>
+                                  <span className="pec-visually-hidden">{t('repeats')}: </span>
+                                </span>
+                              )}
                               {event.title || t('untitled')}
                             </Link>
                           </li>

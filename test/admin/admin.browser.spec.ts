@@ -227,7 +227,7 @@ describeWithChromium('the admin in a browser', () => {
     await page.waitForURL(new RegExp(`/collections/events/${ids.event}`))
   })
 
-  test('the month view shows a recurring event on each of its dates, the cancelled one left out', async () => {
+  test('the month view shows a recurring event on each of its dates, marked, the cancelled one left out; the events list marks it and lists the series alone', async () => {
     const headers = await adminHeaders()
     const created = await writeEvent(headers, {
       title: 'Harbour Choir',
@@ -247,6 +247,21 @@ describeWithChromium('the admin in a browser', () => {
       .locator('a.pec-event', { hasText: 'Harbour Choir' })
       .evaluateAll((links) => links.map((link) => link.closest('td')!.getAttribute('data-day')))
     expect(days).toEqual([events[0].start_date.slice(0, 10), events[2].start_date.slice(0, 10)])
+    const marked = await page
+      .locator('a.pec-event', { hasText: 'Harbour Choir' })
+      .evaluateAll((links) => links.map((link) => link.textContent?.includes('↻')))
+    expect(marked).toEqual([true, true])
+    // The events list marks each series with its rule in words, and lists the series alone on request.
+    await page.goto(url('/admin/collections/events'))
+    await page.locator('a.pec-list-link', { hasText: 'Repeating events' }).click()
+    await page.waitForURL(/where/)
+    const rows = page.locator('tbody tr')
+    await rows.filter({ hasText: 'Harbour Choir' }).waitFor()
+    const listed = await rows.allTextContents()
+    expect(listed.filter((row) => row.includes('Harbour Choir'))).toEqual([
+      expect.stringContaining('↻ Every day, 3 times'),
+    ])
+    expect(listed.filter((row) => !row.includes('↻'))).toEqual([])
     await page.request.delete(url(`/api/calendar/events/v1/events/${series.id}`), { headers })
   })
 

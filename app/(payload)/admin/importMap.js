@@ -26,6 +26,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ZonedDateCell as ZonedDateCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { RepeatCell as RepeatCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RepeatField as RepeatField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { OccurrencesField as OccurrencesField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -71,6 +72,7 @@ export const importMap = {
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ZonedDateCell": ZonedDateCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#RepeatCell": RepeatCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#RepeatField": RepeatField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#OccurrencesField": OccurrencesField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
