@@ -64,8 +64,9 @@ const PG_DEFAULT_POOL_SIZE = 10
  * How many writes one process runs at once. On PostgreSQL, whose writers of one thing wait for each other in the
  * database (the locks above), as many as the machine has cores (two at least), and at most half the primary pool's
  * connections (pg's default pool has 10): a write waiting for its turn holds up no other, a burst of writes leaves
- * half the connections to reads, and writes beyond the cores would only take CPU from reads (in a mixed load on two cores,
- * five at once made list pages 3× slower than two for 10 % more requests: docs/performance.md). Elsewhere one:
+ * half the connections to reads, and writes beyond the cores would only take CPU from reads (in a mixed load on two
+ * cores, five at once made list pages 3× slower than two for 10 % more requests:
+ * docs/performance.md#writes-under-a-mixed-load-2026-11-29). Elsewhere one:
  * SQLite has one writer at a time anyway, and MongoDB fails the second writer of a document at once instead of
  * making it wait (without a replica set it has no transactions to hold anything).
  */
