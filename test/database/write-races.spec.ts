@@ -38,9 +38,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * The removal sent to one instance, and the write to the other 0 to 38 milliseconds later, by turns: the removal
  * takes about that long, so some writes start just before it commits.
  */
-async function race(round: number, removal: () => Promise<Answer>, write: () => Promise<Answer>) {
+async function race(
+  round: number,
+  removal: () => Promise<Answer>,
+  write: () => Promise<Answer>,
+  gap = (round % 20) * 2,
+) {
   const removed = removal()
-  await pause((round % 20) * 2)
+  await pause(gap)
   const written = write()
   return { removed: await removed, written: await written }
 }
@@ -175,8 +180,8 @@ async function seriesWithOccurrence(round: number) {
 
 /**
  * The trash of a series on one instance and a write to one of its occurrences on the other, sent first by turns
- * (the other 0 to 38 ms later), so that both orders happen in a run: the write is applied before the trash or
- * answered 410 after it, never anything else.
+ * (the trash 0 to 90 ms after the write, the write 2 to 38 ms after the trash), so that both orders happen in a
+ * run: the write is applied before the trash or answered 410 after it, never anything else.
  */
 async function raceOccurrenceWrite(write: (occurrence: number) => Promise<Answer>) {
   const outcomes = new Set<string>()
@@ -188,7 +193,8 @@ async function raceOccurrenceWrite(write: (occurrence: number) => Promise<Answer
     const answers =
       round % 2
         ? await race(round, trash, written)
-        : await race(round, written, trash).then(({ removed, written }) => ({
+        : // Up to 90 ms ahead, so that the write gets its turn first in some rounds even on a slow machine.
+          await race(round, written, trash, round * 5).then(({ removed, written }) => ({
             removed: written,
             written: removed,
           }))
