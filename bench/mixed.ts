@@ -1,5 +1,7 @@
 import http from 'node:http'
 
+import { alignedTable, number } from './table.js'
+
 /** One request of the mix, on one of the instances. */
 type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders }
 
@@ -188,7 +190,7 @@ export async function runMixedLoad(
     else if (!ok) failures.get(operation)!.other++
   }
 
-  let stopAt = Date.now() + warmup * 1000
+  let stopAt = 0
   const connectionLoop = async (connection: number) => {
     const random = randomFrom(connection + 1)
     while (Date.now() < stopAt) await once(connection, random)
@@ -241,9 +243,6 @@ export async function runMixedLoad(
   }
 }
 
-const number = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-
 /** The figures of one run as a plain-text table: one line per operation and one for the whole. */
 export function formatMixed(result: MixedResult): string {
   const header = [
@@ -266,17 +265,9 @@ export function formatMixed(result: MixedResult): string {
     number(row.serverErrors),
     number(row.otherFailures),
   ]
-  const rows = [header, ...result.operations.map(line)]
-  const widths = header.map((_, index) => Math.max(...rows.map((row) => row[index].length)))
-  const format = (row: string[]) =>
-    row
-      .map((cell, index) => (index ? cell.padStart(widths[index]) : cell.padEnd(widths[index])))
-      .join('  ')
   return [
     `${result.instances} instance${result.instances > 1 ? 's' : ''}, ${result.connections} connections, ${number(result.seconds, 1)} s: ${number(result.requestsPerSecond)} req/s`,
-    format(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...rows.slice(1).map(format),
+    alignedTable(header, result.operations.map(line), 1),
     `lost: ${result.lost}; list total after the load ${result.totals.found} (expected ${result.totals.expected})`,
   ].join('\n')
 }

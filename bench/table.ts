@@ -33,9 +33,10 @@ const COLUMNS = [
   'floor req/s',
   'ours/floor',
 ]
-const NUMERIC = new Set(COLUMNS.slice(2))
+/** Route and auth; the rest are figures. */
+const TEXT_COLUMNS = 2
 
-const number = (value: number, digits = 0) =>
+export const number = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 
 /** Two significant digits, never in exponent form (`0.42 %`, `54 %`, `110 %`). */
@@ -60,19 +61,26 @@ function cells(row: Row): string[] {
   ]
 }
 
-/** The results as a plain-text table, columns aligned, one line per route and auth mode. */
-export function formatTable(rows: Row[]): string {
-  const lines = [COLUMNS, ...rows.map(cells)]
-  const widths = COLUMNS.map((_, index) => Math.max(...lines.map((line) => line[index].length)))
+/**
+ * Lines of a plain-text table under `header` and a rule: columns as wide as their widest cell, the first `textColumns`
+ * aligned left, the others (figures) right.
+ */
+export function alignedTable(header: string[], rows: string[][], textColumns: number): string {
+  const lines = [header, ...rows]
+  const widths = header.map((_, index) => Math.max(...lines.map((line) => line[index].length)))
   const format = (line: string[]) =>
     line
       .map((cell, index) =>
-        NUMERIC.has(COLUMNS[index]) ? cell.padStart(widths[index]) : cell.padEnd(widths[index]),
+        index < textColumns ? cell.padEnd(widths[index]) : cell.padStart(widths[index]),
       )
       .join('  ')
   return [
-    format(lines[0]),
+    format(header),
     widths.map((width) => '-'.repeat(width)).join('  '),
-    ...lines.slice(1).map(format),
+    ...rows.map(format),
   ].join('\n')
 }
+
+/** The results as a plain-text table, columns aligned, one line per route and auth mode. */
+export const formatTable = (rows: Row[]): string =>
+  alignedTable(COLUMNS, rows.map(cells), TEXT_COLUMNS)
