@@ -10,7 +10,7 @@ import { eventNotFound, forbidden, invalidParam, isInTrash } from './errors.js'
 import { dateOf, instantOf } from './eventDates.js'
 import { mayEdit } from '../query/eventAccess.js'
 import { type WriteParams, writeParams } from './eventWriteParams.js'
-import { resolveLinked, resolveTerms } from './linkResolve.js'
+import { type Linking, resolveLinked, resolveTerms } from './linkResolve.js'
 import { asCaller } from '../query/reader.js'
 import { addressedOccurrence, addressOf, lockedTarget } from './locate.js'
 import { type Address, locate } from '../query/locate.js'
@@ -104,20 +104,22 @@ export function eventWriteMethods(
       data.passwordProtected = p.password !== ''
       if (p.password) data.password = p.password
     }
+    const links: [string, Linking][] = []
     if (p.categories !== undefined)
-      data.categories = await resolveTerms(
-        call,
-        options.slugs.categories,
+      links.push([
         'categories',
-        p.categories,
-      )
+        await resolveTerms(call, options.slugs.categories, 'categories', p.categories),
+      ])
     if (p.tags !== undefined)
-      data.tags = await resolveTerms(call, options.slugs.tags, 'tags', p.tags)
+      links.push(['tags', await resolveTerms(call, options.slugs.tags, 'tags', p.tags)])
     if (p.venue !== undefined)
-      data.venue = await resolveLinked(call, inline(call, linked.venue), p.venue)
-    if (p.organizer !== undefined) {
-      data.organizers = await resolveLinked(call, inline(call, linked.organizer), p.organizer)
-    }
+      links.push(['venue', await resolveLinked(call, inline(call, linked.venue), p.venue)])
+    if (p.organizer !== undefined)
+      links.push([
+        'organizers',
+        await resolveLinked(call, inline(call, linked.organizer), p.organizer),
+      ])
+    for (const [field, link] of links) data[field] = await link()
     return { data, capped }
   }
 

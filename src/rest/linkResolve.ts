@@ -57,13 +57,27 @@ async function existing(
   return docs[0]?.id as Id | undefined
 }
 
+/** What a link parameter names, resolved in two steps: every check first, then the records it makes by name. */
+export type Linking = () => Promise<Id[]>
+
+/** The records of a link parameter, made once every parameter of the write has been checked. */
+const linking =
+  (steps: (Id | (() => Promise<Id>))[]): Linking =>
+  async () => {
+    const ids: Id[] = []
+    for (const step of steps) ids.push(typeof step === 'function' ? await step() : step)
+    return [...new Set(ids)]
+  }
+
 /**
  * Venues or organizers of an event write: ids, `"9,10"`, `{ id }`, or objects of their fields, which create the
  * record or reuse the one with that name, whatever its case (docs/api.md#write-routes). Unknown ids are a 400 on the
- * parameter; 0, `""`, `null` and `[]` name none, so they detach what was linked.
+ * parameter; 0, `""`, `null` and `[]` name none, so they detach what was linked. Nothing is made until the returned
+ * step runs, so that a write refused for another parameter makes nothing, even where the database has no
+ * transactions.
  */
-export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Id[]> {
-  const ids: Id[] = []
+export async function resolveLinked(call: RestCall, kind: Kind, value: unknown): Promise<Linking> {
+  const steps: (Id | (() => Promise<Id>))[] = []
   const items = asList(value)
   const names = items.map((item) =>
     item && typeof item === 'object' ? (item as Record<string, unknown>)[kind.nameKey] : undefined,
@@ -80,11 +94,11 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
     if (id !== undefined) {
       if ((await existing(call, kind.collection, { id: { equals: id } })) === undefined)
         throw invalidParam(kind.param)
-      ids.push(id)
+      steps.push(id)
     } else if (item && typeof item === 'object' && !Array.isArray(item)) {
       const record = item as Record<string, unknown>
       if (record.id !== undefined) {
-        ids.push(...(await resolveLinked(call, kind, [record.id])))
+        steps.push(...(await (await resolveLinked(call, kind, [record.id]))()))
         continue
       }
       const values = kind.parse(record)
@@ -92,32 +106,37 @@ export async function resolveLinked(call: RestCall, kind: Kind, value: unknown):
       if (typeof name !== 'string') throw invalidParam(kind.param)
       const found = (await findByName(call, kind.collection, name))?.id
       if (found !== undefined) {
-        ids.push(found as Id)
+        steps.push(found as Id)
         continue
       }
-      const created = await within(kind.param, call.options, async () => {
-        const data = (await kind.toData(values)) as never
-        return call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })
+      steps.push(async () => {
+        // The same name may come twice in one write: the first step made it.
+        const made = (await findByName(call, kind.collection, name))?.id
+        if (made !== undefined) return made as Id
+        const created = await within(kind.param, call.options, async () => {
+          const data = (await kind.toData(values)) as never
+          return call.req.payload.create({ ...asCaller(call), collection: kind.collection, data })
+        })
+        return created.id as Id
       })
-      ids.push(created.id as Id)
     } else {
       throw invalidParam(kind.param)
     }
   }
-  return [...new Set(ids)]
+  return linking(steps)
 }
 
 /**
  * Categories or tags of an event write: ids (unknown ones are a 400), slugs of existing terms, or names, which
- * attach the term of that name (whatever its case) or create it.
+ * attach the term of that name (whatever its case) or create it, once the returned step runs.
  */
 export async function resolveTerms(
   call: RestCall,
   collection: CollectionSlug,
   param: string,
   value: unknown,
-): Promise<Id[]> {
-  const ids: Id[] = []
+): Promise<Linking> {
+  const steps: (Id | (() => Promise<Id>))[] = []
   const items = asList(value)
   const names = items.filter(
     (item): item is string => typeof item === 'string' && itemId(item, param) === undefined,
@@ -132,25 +151,27 @@ export async function resolveTerms(
     if (id !== undefined) {
       if ((await existing(call, collection, { id: { equals: id } })) === undefined)
         throw invalidParam(param)
-      ids.push(id)
+      steps.push(id)
     } else if (typeof item === 'string' && item.trim()) {
       const name = item.trim()
       const found =
         (await existing(call, collection, { slug: { equals: name } })) ??
         (await findByName(call, collection, name))?.id
-      ids.push(
+      steps.push(
         found ??
-          ((
-            await call.req.payload.create({
-              ...asCaller(call),
-              collection,
-              data: { name } as never,
-            })
-          ).id as Id),
+          (async () =>
+            ((await findByName(call, collection, name))?.id as Id | undefined) ??
+            ((
+              await call.req.payload.create({
+                ...asCaller(call),
+                collection,
+                data: { name } as never,
+              })
+            ).id as Id)),
       )
     } else {
       throw invalidParam(param)
     }
   }
-  return [...new Set(ids)]
+  return linking(steps)
 }

@@ -30,6 +30,7 @@ const counts = async () => ({
   venues: (await server.payload.count({ collection: 'venues', trash: true })).totalDocs,
   organizers: (await server.payload.count({ collection: 'organizers', trash: true })).totalDocs,
   tags: (await server.payload.count({ collection: 'event-tags' })).totalDocs,
+  categories: (await server.payload.count({ collection: 'event-categories' })).totalDocs,
 })
 const minimal = {
   title: 'Jazz Night',
@@ -175,6 +176,39 @@ describe('event create', () => {
     ).toEqual({
       categories: 'Invalid parameter.',
     })
+
+    // A new name given twice in one write is one record, in every way it can be given.
+    const twice = await send(
+      'POST',
+      '/events',
+      {
+        ...minimal,
+        organizer: [{ organizer: 'Twice Presents' }, { organizer: 'twice presents' }],
+        tags: ['twice tag', 'Twice Tag'],
+      },
+      editor,
+    )
+    expect([twice.status, twice.body.organizer.length, twice.body.tags.length]).toEqual([201, 1, 1])
+
+    // A write refused for one parameter makes none of the records the others name, transactions or not.
+    const made = await counts()
+    const refused = await send(
+      'POST',
+      '/events',
+      {
+        ...minimal,
+        categories: ['Never Made Category'],
+        tags: ['never made tag'],
+        venue: { venue: 'Never Made Hall' },
+        organizer: [{ organizer: 'Never Made Presents' }, 999999],
+      },
+      editor,
+    )
+    expect([refused.status, refused.body.data.params]).toEqual([
+      400,
+      { organizer: 'Invalid parameter.' },
+    ])
+    expect(await counts()).toEqual(made)
   })
 
   test('venue and organizer objects take every field their own routes take, and are refused alike', async () => {
