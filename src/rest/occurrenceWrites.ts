@@ -68,15 +68,16 @@ export function occurrenceWrites(
           trash: true,
         })
       })
-    for (const [name, value] of Object.entries(call.params))
-      if (value !== undefined && !OCCURRENCE_PARAMS.has(name))
-        throw invalidParam(
-          name,
-          `An occurrence has no ${name} of its own: write it to its event (${occurrence.series}), or send scope=all.`,
-        )
     const { series, written } = await inTransaction(call.req, async () => {
+      // Permission first, as for every write (docs/api.md#write-routes), then what the write may name.
       const series = await target(call, seriesAddress)
       if (!isSeries(series.recurrence)) throw eventNotFound(call.path.id!)
+      for (const [name, value] of Object.entries(call.params))
+        if (value !== undefined && !OCCURRENCE_PARAMS.has(name))
+          throw invalidParam(
+            name,
+            `An occurrence has no ${name} of its own: write it to its event (${occurrence.series}), or send scope=all.`,
+          )
       const own = { ...series, startDate: occurrence.startDate, endDate: occurrence.endDate }
       const p = call.params
       // A new start alone keeps the occurrence's length.
