@@ -149,6 +149,43 @@ const DATES = [
   '2026-02-30',
 ]
 
+/** Repeat rules, valid and not: endless, counted, ended, on weekdays of the month, at the limits of RFC 5545. */
+const RULES = [
+  'FREQ=WEEKLY;COUNT=3',
+  'FREQ=DAILY;INTERVAL=2;UNTIL=20280101',
+  'FREQ=MONTHLY;BYDAY=-1FR;COUNT=12',
+  'FREQ=YEARLY',
+  'FREQ=MINUTELY;COUNT=5',
+  'FREQ=DAILY;COUNT=100000',
+  'FREQ=WEEKLY;BYDAY=XX',
+  'FREQ=DAILY;UNTIL=20000101',
+  'RRULE:FREQ=DAILY;COUNT=2',
+  '',
+]
+
+/** `recurrence` as the JSON of a write: rule text, `{ rule, rdates, exdates }`, or the rule part by part. */
+const recurrenceJson = fc.oneof(
+  fc.constantFrom(...RULES, null),
+  fc.record(
+    {
+      rule: fc.constantFrom(...RULES),
+      rdates: fc.array(fc.constantFrom(...DATES), { maxLength: 2 }),
+      exdates: fc.array(fc.constantFrom(...DATES), { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly', 'hourly'),
+      interval: fc.constantFrom(1, 2, 0, -1),
+      days: fc.array(fc.constantFrom('MO', 'TU', 'FR', '1MO', '-1FR', 'XX'), { maxLength: 2 }),
+      count: fc.constantFrom(3, 0, 1_000_000),
+      until: fc.constantFrom('2027-06-30', '2000-01-01', 'never'),
+    },
+    { requiredKeys: ['frequency'] },
+  ),
+)
+
 /** Values of parameters whose type alone does not say what is valid; event ends come after every start. */
 const BY_NAME = new Map(
   Object.entries({
@@ -171,6 +208,7 @@ const BY_NAME = new Map(
     author: ['1', '2'],
     cost: ['$10', '10 - 20', 'Free', '0', '<b>5</b> USD'],
     ml_language: ['en', 'zh-hant', 'zh-hans'],
+    recurrence: RULES,
   }),
 )
 
@@ -238,6 +276,7 @@ export function plausibleJson(
 ): fc.Arbitrary<unknown> {
   const known = knownFor(name, family, fixture)
   const ids = fc.array(fc.constantFrom(...known.ids.map(Number)), { maxLength: 3 })
+  if (name === 'recurrence') return recurrenceJson
   if (typeOf(param) === 'integer') return plausibleText(name, param, family, fixture).map(Number)
   if (typeOf(param) === 'boolean') return fc.boolean()
   // Linked records in event writes; in their own routes `venue` and `organizer` are the name.
