@@ -34,7 +34,7 @@ const byKey = async (key: string, language = 'en') =>
   (await occurrences(language)).find((event) => event.recurrence.occurrence === key)
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ timezone: 'Europe/Berlin' })
   admin = await registerFirstUser(server)
   const hall = (await write('/venues', { venue: 'Hall' }, 'POST')).body.id
   const park = (await write('/venues', { venue: 'Park' }, 'POST')).body.id

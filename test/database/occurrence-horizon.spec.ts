@@ -1,7 +1,8 @@
 /**
  * The horizon job: Payload's scheduler queues it on `recurrence.schedule`, and each run moves every recurring
  * event's occurrences forward to `horizonMonths` from now, keeping those already there (same ids), leaving single
- * events alone, and changing nothing when run again.
+ * events alone, and changing nothing when run again. The site's zone has daylight saving time, and the months the
+ * job adds cross its clock change: the series keeps the wall time it was written with.
  */
 import { pluginOptionsOf } from '../../src/core/options.js'
 import { CALENDAR_QUEUE, HORIZON_TASK } from '../../src/hooks/occurrenceHorizon.js'
@@ -10,12 +11,21 @@ import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
 const NS = '/api/calendar/events/v1'
+const SITE_ZONE = 'America/New_York'
+const wallTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SITE_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+})
 
 let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  server = await startTestServer({ recurrence: { horizonMonths: 2, autoRun: false } })
+  server = await startTestServer({
+    timezone: SITE_ZONE,
+    recurrence: { horizonMonths: 2, autoRun: false },
+  })
   admin = await registerFirstUser(server)
 })
 afterAll(() => server?.stop())
@@ -39,7 +49,6 @@ test('the scheduled job extends series without end to the horizon from now, keep
     body: {
       title: 'Weekly without end',
       status: 'publish',
-      timezone: 'Asia/Hong_Kong',
       start_date: `${today} 19:00:00`,
       end_date: `${today} 20:00:00`,
       recurrence: 'FREQ=WEEKLY',
@@ -92,6 +101,12 @@ test('the scheduled job extends series without end to the horizon from now, keep
   expect(await listAhead()).toBeGreaterThanOrEqual(8)
   expect(after.slice(0, before.length)).toEqual(before)
   expect(await occurrencesOf(single.body.id)).toHaveLength(1)
+  // Written in the site's zone, at 19:00 on both sides of its clock change, which the six months cross.
+  expect(new Set(after.map(({ startDate }) => wallTime.format(new Date(startDate))))).toEqual(
+    new Set(['19:00']),
+  )
+  const offsets = after.map(({ startDate }) => new Date(startDate).getUTCHours())
+  expect(new Set(offsets).size).toBe(2)
 
   // Running again changes nothing.
   await server.payload.jobs.queue({
@@ -99,7 +114,8 @@ test('the scheduled job extends series without end to the horizon from now, keep
     queue: CALENDAR_QUEUE,
     input: {} as never,
   })
-  await server.payload.jobs.run({ queue: CALENDAR_QUEUE })
+  const again = await server.payload.jobs.run({ queue: CALENDAR_QUEUE })
+  expect(Object.values(again.jobStatus ?? {}).map(({ status }) => status)).toEqual(['success'])
   expect(await occurrencesOf(created.body.id)).toEqual(after)
 })
 

@@ -14,7 +14,7 @@ let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ timezone: 'Australia/Sydney' })
   admin = await registerFirstUser(server)
 })
 afterAll(() => server?.stop())

@@ -18,7 +18,7 @@ let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ timezone: 'America/New_York' })
   admin = await registerFirstUser(server)
 })
 afterAll(() => server?.stop())
