@@ -18,6 +18,7 @@ import { withoutWriteOnlyFields } from '../src/hooks/writeOnly.js'
 import { termCountsAfterChange, termCountsAfterDelete } from '../src/hooks/termCounts.js'
 import { t3 } from '../src/core/adminLanguages.js'
 import { isValidTimezone } from '../src/core/timezones.js'
+import { newEventDefault } from '../src/core/newEventDay.js'
 import { validateUrl } from '../src/core/validate.js'
 import { recurrenceField } from '../src/fields/recurrence.js'
 import { keepOccurrences, removeOccurrences } from '../src/hooks/occurrences.js'
@@ -259,6 +260,7 @@ export const eventsCollection = (
                   type: 'date',
                   required: true,
                   index: true,
+                  defaultValue: newEventDefault('start', options.timezone),
                   label: t3('Start', '开始', '開始'),
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },
@@ -276,6 +278,7 @@ export const eventsCollection = (
                   type: 'date',
                   required: true,
                   index: true,
+                  defaultValue: newEventDefault('end', options.timezone),
                   label: t3('End', '结束', '結束'),
                   admin: {
                     date: { pickerAppearance: 'dayAndTime' },

@@ -10,6 +10,7 @@ import type { Recurrence } from '../core/model.js'
 
 import { NAMESPACE } from '../core/constants.js'
 import { inDayOrder } from '../core/dayOrder.js'
+import { NEW_EVENT_DAY } from '../core/newEventDay.js'
 import { toDateFnsZone } from '../core/timezones.js'
 import { isSeries } from '../recurrence/series.js'
 import { CalendarFeedLinks } from './CalendarFeedLinks.js'
@@ -175,6 +176,7 @@ export async function MonthView({
     year: 'numeric',
   }).format(new Date(`${month}-01T00:00:00Z`))
   const weekday = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short' })
+  const longDate = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'long' })
   const eventsPath = `${adminRoute}/collections/${eventsSlug}`
   const eventsApi = `${payload.config.routes.api}/${NAMESPACE}/events`
   const dayListUrl = (day: string) =>
@@ -266,10 +268,20 @@ export async function MonthView({
                     'pec-day',
                     day.startsWith(month) ? '' : 'pec-day--outside',
                     day === today ? 'pec-day--today' : '',
+                    events.length ? '' : 'pec-day--empty',
                   ]
                   return (
                     <td className={classes.filter(Boolean).join(' ')} data-day={day} key={day}>
                       <div className="pec-day__number">{Number(day.slice(8))}</div>
+                      <Link
+                        aria-label={t('newEventOn', {
+                          date: longDate.format(new Date(`${day}T00:00:00Z`)),
+                        })}
+                        className="pec-day__new"
+                        href={`${eventsPath}/create?${NEW_EVENT_DAY}=${day}`}
+                      >
+                        <span aria-hidden="true">+</span>
+                      </Link>
                       <ul className="pec-day__events">
                         {events.slice(0, PER_DAY).map((event) => (
                           <li key={event.key ?? event.id}>
