@@ -267,7 +267,8 @@ describeWithChromium('the admin in a browser', () => {
     await page.locator('a.pec-list-link', { hasText: 'Repeating events' }).click()
     await page.waitForURL(/where/)
     // In English content: an earlier test left the admin in Traditional Chinese, where this title is not written.
-    await page.goto(`${page.url()}&locale=en`)
+    // Read once the list has settled: it renders again as the admin takes up the new locale.
+    await page.goto(`${page.url()}&locale=en`, { waitUntil: 'networkidle' })
     const rows = page.locator('tbody tr')
     await rows.filter({ hasText: 'Harbour Choir' }).waitFor()
     const listed = await rows.allTextContents()
@@ -328,6 +329,25 @@ describeWithChromium('the admin in a browser', () => {
     ])
     for (const id of ids)
       await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), { headers })
+  })
+
+  test('clicking an empty day of the month view starts a new event on that day', async () => {
+    await page.goto(url(`/admin/calendar?month=${day.slice(0, 7)}&locale=en`))
+    const empty = page.locator('td.pec-day--empty:not(.pec-day--outside)').last()
+    const on = (await empty.getAttribute('data-day'))!
+    await empty.click()
+    await page.waitForURL(new RegExp(`/collections/events/create\\?day=${on}`))
+    await page.fill('#field-title', 'Started from the month view')
+    const id = await save('events')
+    // At 09:00 for an hour, in the site's zone (the event's until the editor picks another).
+    expect(await api(`/events/${id}`)).toMatchObject({
+      start_date: `${on} 09:00:00`,
+      end_date: `${on} 10:00:00`,
+      timezone: 'UTC',
+    })
+    await page.request.delete(url(`/api/calendar/events/v1/events/${id}?force=true`), {
+      headers: await adminHeaders(),
+    })
   })
 
   test('the event form offers the event to calendars, and the month view its subscription', async () => {
@@ -422,7 +442,8 @@ describeWithChromium('the admin in a browser', () => {
     await openTab('When')
     await page.locator('#field-endDate input').fill(`${day} 18:00`)
     await page.keyboard.press('Enter')
-    await page.click('#action-save')
+    // Save is enabled once the form has taken the change; a click before that does nothing.
+    await page.locator('#action-save:not([disabled])').click()
     await page
       .locator('#field-endDate')
       .locator('..')
