@@ -38,9 +38,22 @@ type StoredOccurrence = {
   endDate: string
   originalStart?: string | null
   moved?: boolean | null
+  changed?: boolean | null
+  cancelled?: boolean | null
   timezone?: string | null
   allDay?: boolean | null
 }
+
+/** An occurrence an editor had moved, changed or cancelled, which a change of its series' rule or dates deleted. */
+export type DroppedOccurrence = {
+  key: string
+  moved: boolean
+  changed: boolean
+  cancelled: boolean
+}
+
+/** Where a write's request keeps the occurrences it dropped (`req.context`), for its answer to say. */
+export const DROPPED_OCCURRENCES = 'calendarDroppedOccurrences'
 
 export const seriesTimingOf = (event: EventTiming): SeriesTiming => ({
   start: new Date(event.startDate),
@@ -114,9 +127,9 @@ export async function syncOccurrences(
   // Occurrences before what the expansion covers (an endless series' past beyond the cap) stay as they were kept.
   const covered = (doc: StoredOccurrence) =>
     !from || new Date(doc.originalStart ?? doc.startDate) >= from
-  const gone = [...stored.values()]
-    .filter((doc) => !wanted.has(doc.key) && covered(doc))
-    .map(({ id }) => id)
+  const goneDocs = [...stored.values()].filter((doc) => !wanted.has(doc.key) && covered(doc))
+  const gone = goneDocs.map(({ id }) => id)
+  noteDropped(req, goneDocs)
   const created: Row[] = []
   const changed: { id: Id; values: Row }[] = []
   const clock = { timezone: event.timezone, allDay: Boolean(event.allDay) }
@@ -143,6 +156,22 @@ export async function syncOccurrences(
   return true
 }
 
+/** Keeps, in the write's request, the occurrences with an editor's changes that it is deleting. */
+function noteDropped(req: Partial<PayloadRequest>, gone: StoredOccurrence[]) {
+  const dropped = gone
+    .filter((doc) => doc.moved || doc.changed || doc.cancelled)
+    .map(({ key, moved, changed, cancelled }) => ({
+      key,
+      moved: Boolean(moved),
+      changed: Boolean(changed),
+      cancelled: Boolean(cancelled),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key))
+  if (!dropped.length || !req.context) return
+  const before = (req.context[DROPPED_OCCURRENCES] as DroppedOccurrence[] | undefined) ?? []
+  req.context[DROPPED_OCCURRENCES] = [...before, ...dropped]
+}
+
 /** The occurrences kept of one series, once the writers of them before this one have committed. */
 async function storedOccurrences(
   payload: Payload,
@@ -164,6 +193,8 @@ async function storedOccurrences(
       endDate: true,
       originalStart: true,
       moved: true,
+      changed: true,
+      cancelled: true,
       timezone: true,
       allDay: true,
     },

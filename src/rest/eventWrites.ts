@@ -18,11 +18,17 @@ import { type LinkedPostKind, linkedPostData, linkedPostParams } from './linkedP
 import { validateParams } from './params.js'
 import { publicationData } from './postWrites.js'
 import { occurrenceWrites } from './occurrenceWrites.js'
-import { checkSeries, OCCURRENCES_CAPPED } from './recurrenceWrites.js'
+import {
+  checkSeries,
+  droppedHeader,
+  OCCURRENCES_CAPPED,
+  OCCURRENCES_DROPPED,
+} from './recurrenceWrites.js'
 import { loadRelated } from '../query/related.js'
 import { method, type RestCall } from './route.js'
 import { moveToTrash } from './trash.js'
 import { inTransaction } from '../database/transactions.js'
+import { DROPPED_OCCURRENCES, type DroppedOccurrence } from '../hooks/occurrences.js'
 
 /** The kinds of record an event links to, whose own write parameters its venue and organizer objects take. */
 type LinkedKinds = { venue: LinkedPostKind<VenueDoc>; organizer: LinkedPostKind<OrganizerDoc> }
@@ -132,8 +138,15 @@ export function eventWriteMethods(
     headers: {
       ...(status === 201 && { Location: `${call.serialize.namespaceURL}/events/${doc.id}` }),
       ...(capped && { [OCCURRENCES_CAPPED]: String(options.recurrence.maxOccurrences) }),
+      ...droppedBy(call),
     },
   })
+
+  /** The header naming the occurrences with an editor's changes that the write deleted, if it deleted any. */
+  const droppedBy = (call: RestCall): Record<string, string> => {
+    const dropped = call.req.context?.[DROPPED_OCCURRENCES] as DroppedOccurrence[] | undefined
+    return dropped?.length ? { [OCCURRENCES_DROPPED]: droppedHeader(dropped) } : {}
+  }
 
   /**
    * The event a write addresses, checked in the original's order: unknown is a 404 (by slug a 400), not the

@@ -2,7 +2,7 @@ import type { Recurrence } from '../core/model.js'
 import type { ResolvedCalendarOptions } from '../core/options.js'
 import type { Param } from './params.js'
 
-import { expandEvent, type EventTiming } from '../hooks/occurrences.js'
+import { type DroppedOccurrence, expandEvent, type EventTiming } from '../hooks/occurrences.js'
 import { isRepeatDate } from '../recurrence/expand.js'
 import { parseRule, RuleError, formatRule } from '../recurrence/rule.js'
 import { isSeries } from '../recurrence/series.js'
@@ -11,6 +11,21 @@ import { ParamError } from './params.js'
 
 /** The header of a write whose series the cap on occurrences cut short: the cap. */
 export const OCCURRENCES_CAPPED = 'X-Calendar-Occurrences-Capped'
+
+/** The header of a write that deleted occurrences an editor had moved, changed or cancelled. */
+export const OCCURRENCES_DROPPED = 'X-Calendar-Occurrences-Dropped'
+
+/**
+ * `2027-01-07=moved+changed, 2027-01-14=cancelled`: each dropped occurrence's date (as `recurrence.occurrence`
+ * names it) and what an editor had done to it (docs/api.md#what-a-change-of-the-rule-drops).
+ */
+export const droppedHeader = (dropped: DroppedOccurrence[]): string =>
+  dropped
+    .map(
+      ({ key, ...done }) =>
+        `${key}=${(['moved', 'changed', 'cancelled'] as const).filter((state) => done[state]).join('+')}`,
+    )
+    .join(', ')
 
 const FIELDS = new Set(['rule', 'rdates', 'exdates'])
 

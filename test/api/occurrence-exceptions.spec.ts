@@ -389,3 +389,40 @@ test('a changed occurrence of an all-day series is an override on its date, whic
   }
   expect(read).toEqual(days)
 })
+
+test('a change of the series that deletes dates an editor moved, changed or cancelled names them in its answer', async () => {
+  const created = await write(
+    '/events',
+    {
+      title: 'Pottery course',
+      status: 'publish',
+      timezone: 'Asia/Hong_Kong',
+      start_date: '2027-04-06 19:00:00',
+      end_date: '2027-04-06 21:00:00',
+      recurrence: 'FREQ=WEEKLY;COUNT=5',
+    },
+    'POST',
+  )
+  const { id } = created.body
+  const dates = (await request(`/events?include=${id}`)).body.events as { id: number }[]
+  expect(dates).toHaveLength(5)
+  expect(
+    (await write(`/events/${dates[1]!.id}`, { start_date: '2027-04-13 20:00:00' })).status,
+  ).toBe(200)
+  expect((await write(`/events/${dates[2]!.id}`, { title: 'Glazing' })).status).toBe(200)
+  expect((await write(`/events/${dates[3]!.id}`, {}, 'DELETE')).status).toBe(200)
+  const dropped = (answer: { headers: Headers }) =>
+    answer.headers.get('x-calendar-occurrences-dropped')
+
+  // Dates nobody touched go without a word; so does a write that deletes none.
+  const fewer = await write(`/events/${id}`, { recurrence: 'FREQ=WEEKLY;COUNT=4' })
+  expect([fewer.status, dropped(fewer)]).toEqual([200, null])
+  expect(dropped(await write(`/events/${id}`, { title: 'Pottery course, spring' }))).toBeNull()
+
+  const one = await write(`/events/${id}`, { recurrence: 'FREQ=WEEKLY;COUNT=1' })
+  expect([one.status, dropped(one)]).toEqual([
+    200,
+    '2027-04-13=moved+changed, 2027-04-20=changed, 2027-04-27=cancelled',
+  ])
+  expect((await request(`/events/${dates[2]!.id}`)).status).toBe(404)
+})
