@@ -310,7 +310,10 @@ export const eventsCollection = (
               ...recurrenceField,
               admin: {
                 components: {
-                  Field: clientComponent('RepeatField', { siteTimezone: options.timezone }),
+                  Field: clientComponent('RepeatField', {
+                    occurrences: options.slugs.occurrences,
+                    siteTimezone: options.timezone,
+                  }),
                   Cell: clientComponent('RepeatCell'),
                 },
               },

@@ -1,15 +1,27 @@
 'use client'
 import type { JSONFieldClientProps } from 'payload'
 
-import { FieldError, FieldLabel, useField, useFormFields, useTranslation } from '@payloadcms/ui'
-import { useMemo, useState } from 'react'
+import {
+  Banner,
+  FieldError,
+  FieldLabel,
+  useConfig,
+  useDocumentInfo,
+  useField,
+  useFormFields,
+  useTranslation,
+} from '@payloadcms/ui'
+import { useEffect, useMemo, useState } from 'react'
 
 import type { Recurrence } from '../core/model.js'
 
 import { isValidTimezone, toDateFnsZone } from '../core/timezones.js'
 import { WEEKDAYS, type Weekday } from '../recurrence/rule.js'
 import { intlLocale, useCalendarT } from './language.js'
+import { editedOccurrencesAddress } from './occurrenceEdits.js'
 import {
+  droppedBy,
+  type EditedOccurrence,
   formOf,
   previewOf,
   recurrenceOf,
@@ -18,7 +30,7 @@ import {
   weekdayOrdinal,
 } from './repeatForm.js'
 
-type Props = { siteTimezone: string }
+type Props = { occurrences: string; siteTimezone: string }
 
 /** Dates the preview lists before "and N more". */
 const SHOWN = 8
@@ -32,7 +44,7 @@ const MONDAY = Date.UTC(2024, 0, 1)
  * language on the event's own clock. It writes the `recurrence` value the namespace takes.
  */
 export const RepeatField = (props: JSONFieldClientProps & Props) => {
-  const { field, path: pathFromProps, readOnly, siteTimezone } = props
+  const { field, occurrences, path: pathFromProps, readOnly, siteTimezone } = props
   const { i18n } = useTranslation()
   const t = useCalendarT()
   const { path, setValue, showError, value } = useField<Recurrence | null>({
@@ -62,6 +74,25 @@ export const RepeatField = (props: JSONFieldClientProps & Props) => {
         : undefined,
     [form, startValue, endValue, timezone, allDay, locale],
   )
+
+  const edited = useEditedOccurrences(occurrences)
+  const dropped = droppedBy(preview, edited)
+  const dayOf = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' })
+  const doneTo = (occurrence: EditedOccurrence) =>
+    (['moved', 'changed', 'cancelled'] as const)
+      .filter((state) => occurrence[state])
+      .map((state) =>
+        t(
+          (
+            {
+              moved: 'occurrenceMoved',
+              changed: 'occurrenceChanged',
+              cancelled: 'occurrenceCancelled',
+            } as const
+          )[state],
+        ),
+      )
+      .join(', ')
 
   const disabled = Boolean(readOnly)
   const ordinal = weekdayOrdinal(start.date)
@@ -232,6 +263,18 @@ export const RepeatField = (props: JSONFieldClientProps & Props) => {
           {t('repeatInvalid', { reason: preview.error })}
         </p>
       )}
+      {dropped.length > 0 && (
+        <Banner className="pec-repeat__dropped" type="error">
+          {t('repeatDrops', {
+            dates: dropped
+              .map(
+                (occurrence) =>
+                  `${dayOf.format(new Date(`${occurrence.key.slice(0, 10)}T00:00:00Z`))} (${doneTo(occurrence)})`,
+              )
+              .join('; '),
+          })}
+        </Banner>
+      )}
       {preview && 'dates' in preview && (
         <div className="pec-repeat__preview" aria-live="polite">
           <strong>{t('repeatPreview', { zone: timezone })}</strong>
@@ -249,4 +292,27 @@ export const RepeatField = (props: JSONFieldClientProps & Props) => {
       )}
     </div>
   )
+}
+
+/**
+ * The saved event's occurrences that an editor moved, changed or cancelled, read once as the form opens: what a
+ * change of the rule could drop.
+ */
+function useEditedOccurrences(collection: string): EditedOccurrence[] {
+  const { config } = useConfig()
+  const { id } = useDocumentInfo()
+  const [edited, setEdited] = useState<EditedOccurrence[]>([])
+  const address = id === undefined ? null : editedOccurrencesAddress(config.routes, collection, id)
+  useEffect(() => {
+    if (!address) return
+    let current = true
+    void fetch(address, { credentials: 'include' }).then(async (response) => {
+      if (current && response.ok)
+        setEdited(((await response.json()) as { docs: EditedOccurrence[] }).docs)
+    })
+    return () => {
+      current = false
+    }
+  }, [address])
+  return edited
 }

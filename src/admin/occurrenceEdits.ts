@@ -24,6 +24,28 @@ export type OccurrenceDraft = { start: string; end: string; title: string }
 /** Payload's API route: the admin calls it on the page's own origin, whatever address `serverURL` names. */
 type Routes = { api: string }
 
+/** Payload's REST address of the occurrences of `series` that an editor moved, changed or cancelled. */
+export function editedOccurrencesAddress(
+  routes: Routes,
+  collection: string,
+  series: number | string,
+): string {
+  const where = {
+    and: [
+      { series: { equals: series } },
+      {
+        or: [
+          { moved: { equals: true } },
+          { changed: { equals: true } },
+          { cancelled: { equals: true } },
+        ],
+      },
+    ],
+  }
+  const select = { key: true, moved: true, changed: true, cancelled: true }
+  return `${routes.api}/${collection}?${stringify({ where, select, sort: 'startDate', pagination: false, depth: 0 })}`
+}
+
 /** Payload's REST address of one page of a series' dates, soonest first: those not yet over, or all of them. */
 export function occurrencesAddress(
   routes: Routes,

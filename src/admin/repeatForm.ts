@@ -141,6 +141,36 @@ export function startDayOf(start: string | undefined, zone: string): StartDay {
 /** The event's times and zone as the form holds them. */
 export type EventTimes = { start: string; end: string; timezone: string; allDay: boolean }
 
+/**
+ * The dates a rule gives, written out, with their keys (`recurrence.occurrence`); `whole` when they are all it
+ * gives, not those of the preview's years only.
+ */
+export type Preview = { dates: string[]; keys: string[]; whole: boolean }
+
+/** An occurrence an editor moved, changed or cancelled, as the series keeps it. */
+export type EditedOccurrence = {
+  key: string
+  moved?: boolean
+  changed?: boolean
+  cancelled?: boolean
+}
+
+/**
+ * The edited occurrences that saving the panel's choices would delete, with what was done to them: those whose
+ * date the rule no longer gives (all of them when it no longer repeats). Beyond the preview's years of a rule
+ * without end nothing is known, so nothing is said (docs/api.md#what-a-change-of-the-rule-drops).
+ */
+export function droppedBy(
+  preview: Preview | { error: string } | undefined,
+  edited: EditedOccurrence[],
+): EditedOccurrence[] {
+  if (preview && 'error' in preview) return []
+  if (!preview) return edited
+  const kept = new Set(preview.keys)
+  const last = preview.keys.at(-1) ?? ''
+  return edited.filter(({ key }) => !kept.has(key) && (preview.whole || key <= last))
+}
+
 /** How far ahead the preview counts. */
 const PREVIEW_YEARS = 5
 
@@ -152,7 +182,7 @@ export function previewOf(
   form: RepeatForm,
   event: EventTimes,
   locale: string,
-): { dates: string[] } | { error: string } | undefined {
+): Preview | { error: string } | undefined {
   const zone = toDateFnsZone(event.timezone)
   const recurrence = recurrenceOf(form, startDayOf(event.start, zone))
   if (!recurrence) return undefined
@@ -164,13 +194,14 @@ export function previewOf(
     const start = new Date(event.start)
     const horizon = new Date(start)
     horizon.setUTCFullYear(horizon.getUTCFullYear() + PREVIEW_YEARS)
-    const { occurrences } = expandSeries(
+    const rule = recurrence.rule ? parseRule(recurrence.rule) : undefined
+    const { occurrences, capped } = expandSeries(
       {
         start,
         end: new Date(event.end),
         timezone: event.timezone,
         allDay: event.allDay,
-        rule: recurrence.rule ? parseRule(recurrence.rule) : undefined,
+        rule,
         rdates: recurrence.rdates ?? [],
         exdates: recurrence.exdates ?? [],
       },
@@ -182,7 +213,11 @@ export function previewOf(
       ...(event.allDay ? {} : { timeStyle: 'short' }),
       timeZone: zone,
     })
-    return { dates: occurrences.map((occurrence) => format.format(occurrence.start)) }
+    return {
+      dates: occurrences.map((occurrence) => format.format(occurrence.start)),
+      keys: occurrences.map((occurrence) => occurrence.key),
+      whole: !capped && (!rule || Boolean(rule.count || rule.until)),
+    }
   } catch (error) {
     if (error instanceof RuleError) return { error: error.message }
     throw error

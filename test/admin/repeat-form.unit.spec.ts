@@ -2,7 +2,13 @@
  * The Repeat panel's model (src/admin/repeatForm.ts): a stored rule reopens as the choices that make it, rules no
  * preset says stay text, and the preview words the dates on the event's clock in the UI language.
  */
-import { formOf, previewOf, recurrenceOf, weekdayOrdinal } from '../../src/admin/repeatForm.js'
+import {
+  droppedBy,
+  formOf,
+  previewOf,
+  recurrenceOf,
+  weekdayOrdinal,
+} from '../../src/admin/repeatForm.js'
 
 const TUESDAY = { date: '2027-01-12', weekday: 'TU' } as const
 
@@ -59,8 +65,42 @@ test('no repeat with no extra dates is null; the preview words the dates in the 
       expect.stringContaining('1月14日'),
       expect.stringContaining('1月19日'),
     ],
+    keys: ['2027-01-12', '2027-01-14', '2027-01-19'],
+    whole: true,
   })
   expect(previewOf({ ...none, preset: 'custom', text: 'FREQ=HOURLY' }, event, 'en')).toEqual({
     error: expect.stringMatching(/FREQ/),
   })
+})
+
+test('saving a rule drops the edited dates it no longer gives; beyond the preview of an endless one nothing is said', () => {
+  const edited = [
+    { key: '2027-01-14', moved: true, changed: true },
+    { key: '2027-01-19', cancelled: true },
+    { key: '2040-01-03', changed: true },
+  ]
+  const event = {
+    start: '2027-01-12T11:00:00Z',
+    end: '2027-01-12T12:30:00Z',
+    timezone: 'Asia/Hong_Kong',
+    allDay: false,
+  }
+  const none = formOf(null, TUESDAY)
+  const twice = {
+    ...none,
+    preset: 'WEEKLY' as const,
+    days: ['TU'] as 'TU'[],
+    ends: 'count' as const,
+    count: 2,
+  }
+  expect(droppedBy(previewOf(twice, event, 'en'), edited)).toEqual([edited[0], edited[2]])
+  const tuesdaysAndThursdays = { ...twice, days: ['TU', 'TH'] as ('TU' | 'TH')[], count: 3 }
+  expect(droppedBy(previewOf(tuesdaysAndThursdays, event, 'en'), edited)).toEqual([edited[2]])
+  const endless = { ...tuesdaysAndThursdays, ends: 'never' as const }
+  expect(droppedBy(previewOf(endless, event, 'en'), edited)).toEqual([])
+  // No longer repeating: every edited date goes; a rule that cannot be read saves nothing, so drops nothing.
+  expect(droppedBy(previewOf(none, event, 'en'), edited)).toEqual(edited)
+  expect(
+    droppedBy(previewOf({ ...none, preset: 'custom', text: 'FREQ=HOURLY' }, event, 'en'), edited),
+  ).toEqual([])
 })
