@@ -56,11 +56,18 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
 
   return (
     <div
-      className={['field-type', 'date-time-field', showError && 'date-time-field--has-error']
+      className={[
+        'field-type',
+        'date-time-field',
+        'pec-field',
+        'pec-date',
+        showError && 'date-time-field--has-error',
+      ]
         .filter(Boolean)
         .join(' ')}
     >
       <FieldLabel
+        htmlFor={`${path}-input`}
         label={field.label}
         localized={field.localized}
         path={path}
@@ -70,6 +77,7 @@ export const EventDateField = (props: DateFieldClientProps & Props) => {
         <FieldError path={path} showError={showError} />
         <DatePicker
           onChange={onChange}
+          overrides={{ id: `${path}-input` }}
           pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
           readOnly={readOnly || disabled}
           timeIntervals={15}

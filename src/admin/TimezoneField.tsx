@@ -3,6 +3,7 @@ import type { TextFieldClientProps } from 'payload'
 
 import { getTranslation } from '@payloadcms/translations'
 import {
+  ChevronIcon,
   FieldDescription,
   FieldError,
   FieldLabel,
@@ -36,6 +37,16 @@ function zoneOptions(siteTimezone: string, current: string | undefined) {
 }
 
 /**
+ * The select's open-the-list mark. react-select hides it from assistive technology, so it is no button taking focus
+ * there (the input opens the list from the keyboard), as Payload's own indicator is.
+ */
+const DropdownIndicator = ({ innerProps }: { innerProps: Record<string, unknown> }) => (
+  <div className="dropdown-indicator" {...innerProps}>
+    <ChevronIcon className="dropdown-indicator__icon" />
+  </div>
+)
+
+/**
  * The event's time zone as a searchable select. Changing it keeps the start and end at the same wall-clock
  * times, now in the new zone: an editor who picked 19:30 and then the zone means 19:30 there.
  */
@@ -67,13 +78,21 @@ export const TimezoneField = (props: TextFieldClientProps & Props) => {
 
   return (
     <div
-      className={['field-type', 'select', showError && 'error'].filter(Boolean).join(' ')}
+      className={['field-type', 'select', 'pec-field', showError && 'error']
+        .filter(Boolean)
+        .join(' ')}
       id={`field-${path}`}
     >
-      <FieldLabel label={field.label} path={path} required={field.required} />
+      <FieldLabel
+        htmlFor={`${path}-select`}
+        label={field.label}
+        path={path}
+        required={field.required}
+      />
       <div className="field-type__wrap">
         <FieldError path={path} showError={showError} />
         <ReactSelect
+          components={{ DropdownIndicator }}
           disabled={readOnly || disabled}
           inputId={`${path}-select`}
           isClearable={false}

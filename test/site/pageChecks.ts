@@ -2,12 +2,12 @@
  * Checks of the calendar's pages that hold on any site serving them: the development host (`pages.browser.spec.ts`)
  * and a generated Payload site (`site.spec.ts`). `base` is the site's address.
  */
-import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+
+import { axeViolations } from '../helpers/axe.js'
 
 const NS = '/api/calendar/events/v1'
 export const LANGUAGES = ['en', 'zh-hans', 'zh-hant'] as const
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** An anonymous visitor's read of the namespace, as the pages read it. */
 export const anonymousRead = async (base: string, pathname: string) =>
@@ -125,21 +125,6 @@ export async function findWithoutJavaScript(browser: Browser, base: string, keyw
   } finally {
     await context.close()
   }
-}
-
-/** axe-core's WCAG 2.2 A and AA violations on the page. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    })
-    return result.violations.map(
-      (violation: { id: string; nodes: { target: string[] }[] }) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    )
-  })
 }
 
 /** axe-core's violations on each of `views` (paths in the default language) in each of `languages`, at `width`. */
