@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
+import { axeViolations } from '../helpers/axe.js'
 import { describeWithChromium, launchChromium } from '../helpers/chromium.js'
 import { type AdminServer, startAdminServer } from '../helpers/hostProcess.js'
 import { ROOT } from '../helpers/run.js'
@@ -440,10 +441,15 @@ describeWithChromium('the admin in a browser', () => {
   test('an end before the start is refused on the field', async () => {
     await page.goto(url(`/admin/collections/events/${ids.event}`))
     await openTab('When')
+    // The form sends each change to the server for its state; Save waits until that has answered.
+    const formState = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && 'next-action' in response.request().headers(),
+    )
     await page.locator('#field-endDate input').fill(`${day} 18:00`)
     await page.keyboard.press('Enter')
-    // Save is enabled once the form has taken the change; a click before that does nothing.
-    await page.locator('#action-save:not([disabled])').click()
+    await formState
+    await page.click('#action-save')
     await page
       .locator('#field-endDate')
       .locator('..')
@@ -615,6 +621,69 @@ describeWithChromium('the admin in a browser', () => {
     await page.getByRole('link', { name: 'By event' }).click()
     await page.waitForURL(/\/collections\/events(\?|$)/)
     await setUiLanguage('en')
+  })
+
+  test('the Repeat panel says which changed and cancelled dates a new rule would drop, before saving', async () => {
+    await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+    await openTab('When')
+    const panel = page.locator('.pec-repeat')
+    const dropped = panel.locator('.pec-repeat__dropped')
+    await page.locator('.pec-occurrences__list > li').first().waitFor()
+    await expect(dropped.count()).resolves.toBe(0)
+    // Once only: the cancelled second date and the moved third one, with its own title, are no longer in it.
+    await panel.getByLabel('After a number of times').check()
+    await page.fill('#recurrence-count', '1')
+    await dropped.waitFor()
+    const text = (await dropped.textContent())!
+    expect(text).toMatch(/Saving drops/)
+    expect(text.match(/\(Cancelled\)/g)).toHaveLength(1)
+    expect(text.match(/\(Moved, Changed\)/g)).toHaveLength(1)
+    // Three times, the dates it has now, drops none.
+    await page.fill('#recurrence-count', '3')
+    await dropped.waitFor({ state: 'detached' })
+    // Left unsaved, in a tab of its own.
+    await page.close()
+    page = await context.newPage()
+  })
+
+  test("axe-core finds no serious or critical violation in the calendar's own parts of the admin, in each UI language", async () => {
+    const found: string[] = []
+    const check = async (where: string, include: string[]) =>
+      found.push(
+        ...(await axeViolations(page, { include, impacts: ['serious', 'critical'] })).map(
+          (violation) => `${where}: ${violation}`,
+        ),
+      )
+    for (const [language, tab] of [
+      ['en', 'When'],
+      ['zh', '时间'],
+      ['zh-TW', '時間'],
+    ]) {
+      await setUiLanguage(language)
+      await page.goto(url(`/admin/collections/events/${ids.event}?locale=zh-hant`))
+      await openTab(tab)
+      await page.locator('.pec-occurrences__list > li').first().waitFor()
+      await check(`${language} event form, ${tab}`, [
+        '.pec-repeat',
+        '.pec-occurrences',
+        '#field-startDate',
+        '#field-endDate',
+        '#field-timezone',
+      ])
+      await page.goto(url(`/admin/calendar?month=${day.slice(0, 7)}`))
+      await check(`${language} month view`, ['.pec-calendar'])
+      await page.goto(url('/admin/collections/events'))
+      await page.locator('.table tbody tr').first().waitFor()
+      await check(`${language} events list`, [
+        '.pec-list-link',
+        '.pec-upcoming-button',
+        '.pec-month-button',
+        '.pec-repeats',
+        '.pec-chinese-cell',
+      ])
+    }
+    await setUiLanguage('en')
+    expect(found).toEqual([])
   })
 
   test('an event written in Simplified Chinese reads in Traditional, marked as converted, in the admin in both Chinese UI languages, the API and iCalendar', async () => {
