@@ -203,9 +203,11 @@ async function storedOccurrences(
 }
 
 /**
- * Deletes, makes and changes occurrences of one series: on the SQL adapters in a few statements, the calendar marked
- * changed once; elsewhere through the Local API (MongoDB's records are numbered in its hooks), which marks it
- * for each. Only the occurrences' own columns are written: new ones have no content of their own yet.
+ * Deletes, makes and changes occurrences of one series: deletes in one statement on every adapter (occurrences have
+ * no hooks of their own; their translations and links go with them), and on the SQL adapters the rest in a few
+ * statements, the calendar marked changed once; elsewhere through the Local API (MongoDB's records are numbered in
+ * its hooks), which marks it for each. Only the occurrences' own columns are written: new ones have no content of
+ * their own yet.
  */
 async function writeOccurrences(
   payload: Payload,
@@ -213,9 +215,9 @@ async function writeOccurrences(
   collection: CollectionSlug,
   { gone, created, changed }: { gone: Id[]; created: Row[]; changed: { id: Id; values: Row }[] },
 ): Promise<void> {
-  if (gone.length)
-    await payload.delete({ collection, where: { id: { in: gone } }, overrideAccess: true, req })
+  if (gone.length) await payload.db.deleteMany({ collection, where: { id: { in: gone } }, req })
   if (!hasFeature(payload.db, 'bulkWrites')) {
+    if (gone.length) await markCalendarChanged(payload, req)
     for (const data of created)
       await payload.create({ collection, data: data as never, overrideAccess: true, depth: 0, req })
     for (const { id, values } of changed)
@@ -424,14 +426,16 @@ export const keepOccurrences =
     return doc
   }
 
-/** An event deleted for good takes its occurrences with it (before it goes: they link to it). */
+/**
+ * An event deleted for good takes its occurrences with it (before it goes: they link to it), in one statement, as a
+ * series' write does; the event's own delete marks the calendar changed.
+ */
 export const removeOccurrences =
   (options: ResolvedCalendarOptions): CollectionBeforeDeleteHook =>
   async ({ id, req }) => {
-    await req.payload.delete({
+    await req.payload.db.deleteMany({
       collection: options.slugs.occurrences,
       where: { series: { equals: id } },
-      overrideAccess: true,
       req,
     })
     await req.payload.db.deleteMany({

@@ -7,6 +7,7 @@
 import { createLocalReq } from 'payload'
 
 import { migrateOccurrences } from '../../src/exports/migrations/occurrences.js'
+import { testOnSql } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
 
@@ -183,6 +184,55 @@ test('an event deleted for good takes its occurrences with it; one in the trash 
   })
   expect(await occurrencesOf(series.id)).toHaveLength(0)
 })
+
+/** Rows of the occurrences' translations and links whose occurrence is gone: none, on either SQL adapter. */
+async function orphanRows(): Promise<number> {
+  const db = server.payload.db as unknown as {
+    pool?: { query: (sql: string) => Promise<{ rows: { count: string }[] }> }
+    client?: { execute: (sql: string) => Promise<{ rows: { count: number }[] }> }
+  }
+  let orphans = 0
+  for (const [table, parent] of [
+    ['event_occurrences_locales', '_parent_id'],
+    ['event_occurrences_rels', 'parent_id'],
+  ]) {
+    const sql = `SELECT count(*) AS count FROM ${table} WHERE ${parent} NOT IN (SELECT id FROM event_occurrences)`
+    const rows = db.pool ? (await db.pool.query(sql)).rows : (await db.client!.execute(sql)).rows
+    orphans += Number(rows[0]!.count)
+  }
+  return orphans
+}
+
+testOnSql()(
+  'occurrences deleted by an edit of their series or with it take their own titles, venues and organizers along',
+  async () => {
+    const venue = await server.payload.create({
+      collection: 'venues',
+      overrideAccess: true,
+      data: { name: 'Studio', status: 'publish' } as never,
+    })
+    const series = await createSeries({ rule: 'FREQ=DAILY;COUNT=4' })
+    const write = (id: number, body: object, method = 'POST') =>
+      server.request(`${NS}/events/${id}`, { token: admin, method, body })
+    const ids = (await occurrencesOf(series.id)).map(({ id }) => 1_000_000_000 + id)
+    for (const id of ids.slice(1))
+      expect((await write(id, { title: 'Own title', venue: venue.id })).status).toBe(200)
+    expect(await orphanRows()).toBe(0)
+    expect(
+      (await write(series.id as number, { recurrence: 'FREQ=DAILY;COUNT=2' }, 'PUT')).status,
+    ).toBe(200)
+    expect(await occurrencesOf(series.id)).toHaveLength(2)
+    expect(await orphanRows()).toBe(0)
+    await server.payload.delete({
+      collection: EVENTS,
+      id: series.id,
+      overrideAccess: true,
+      trash: true,
+    })
+    expect(await occurrencesOf(series.id)).toHaveLength(0)
+    expect(await orphanRows()).toBe(0)
+  },
+)
 
 test('the migration gives events without occurrences theirs, and running it again changes nothing', async () => {
   const series = await createSeries({ rule: 'FREQ=WEEKLY;COUNT=4' })
