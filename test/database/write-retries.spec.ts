@@ -1,6 +1,7 @@
 /**
  * A write that loses to other writers (a deadlock or a serialization failure, which the database resolves by
- * rolling one writer back) is run again whole; one that still loses after its five attempts answers 503, as a busy
+ * rolling one writer back; on MongoDB a write conflict, or any error its driver labels a transient transaction
+ * error) is run again whole; one that still loses after its five attempts answers 503, as a busy
  * database does, and leaves nothing behind.
  */
 import { testNeeding } from '../helpers/database.js'
@@ -19,15 +20,21 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-/** Makes the adapter's event creates fail `times` times with a database error of that code. */
-function loseRaces(code: number | string, times: number) {
+/**
+ * Makes the adapter's event creates fail `times` times with a database error of that code, or (an array) with
+ * those labels, as MongoDB's driver labels an error that a transaction may run again after.
+ */
+function loseRaces(code: number | string | string[], times: number) {
   const db = server.payload.db
   const create = db.create
   let attempts = 0
   db.create = async function (this: unknown, args) {
     if (args.collection !== 'events' || attempts >= times) return create.call(this, args)
     attempts++
-    throw Object.assign(new Error(`lost to another writer (${code})`), { code })
+    throw Object.assign(
+      new Error(`lost to another writer (${code})`),
+      Array.isArray(code) ? { errorLabels: code } : { code },
+    )
   }
   return {
     attempts: () => attempts,
@@ -62,6 +69,7 @@ testNeeding('transactions').each([
   ['a deadlock', '40P01'],
   ['a serialization failure', '40001'],
   ['a write conflict of MongoDB', 112],
+  ['an error MongoDB labels a transient transaction error', ['TransientTransactionError']],
 ])('a write that loses to %s five times answers 503 and writes nothing', async (_, code) => {
   const losing = loseRaces(code, Infinity)
   try {
@@ -91,6 +99,34 @@ testNeeding('transactions')(
       losing.restore()
     }
     expect(await stored()).toEqual({ events: 1, venues: 1 })
+  },
+)
+
+test.each([
+  ['a write conflict of MongoDB', 112],
+  ['an error MongoDB labels a transient transaction error', ['TransientTransactionError']],
+])(
+  'a write that loses once to %s, before it wrote anything, is written on its second attempt',
+  async (_, code) => {
+    const losing = loseRaces(code, 1)
+    try {
+      const answer = await server.request(`${NS}/events`, {
+        token: editor,
+        body: {
+          title: `Retried after ${code}`,
+          start_date: '2027-07-06 20:00:00',
+          end_date: '2027-07-06 23:00:00',
+        },
+      })
+      expect([answer.status, losing.attempts()]).toEqual([201, 1])
+    } finally {
+      losing.restore()
+    }
+    const { totalDocs } = await server.payload.count({
+      collection: 'events',
+      where: { title: { equals: `Retried after ${code}` } },
+    })
+    expect(totalDocs).toBe(1)
   },
 )
 
