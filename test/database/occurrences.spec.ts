@@ -7,6 +7,7 @@
 import { createLocalReq } from 'payload'
 
 import { migrateOccurrences } from '../../src/exports/migrations/occurrences.js'
+import { occurrenceWireId } from '../../src/recurrence/series.js'
 import { testOnSql } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
 import { registerFirstUser } from '../helpers/users.js'
@@ -166,6 +167,10 @@ test('a series without end is kept up to the horizon, sixty months ahead', async
   expect(occurrences.length).toBeLessThanOrEqual(61)
 })
 
+/** Deletes an event for good, as emptying the trash does. */
+const deleteForGood = (id: number | string) =>
+  server.payload.delete({ collection: EVENTS, id, overrideAccess: true, trash: true })
+
 test('an event deleted for good takes its occurrences with it; one in the trash keeps them', async () => {
   const series = await createSeries({ rule: 'FREQ=DAILY;COUNT=3' })
   await server.payload.update({
@@ -176,12 +181,7 @@ test('an event deleted for good takes its occurrences with it; one in the trash 
     trash: true,
   })
   expect(await occurrencesOf(series.id)).toHaveLength(3)
-  await server.payload.delete({
-    collection: EVENTS,
-    id: series.id,
-    overrideAccess: true,
-    trash: true,
-  })
+  await deleteForGood(series.id)
   expect(await occurrencesOf(series.id)).toHaveLength(0)
 })
 
@@ -214,7 +214,7 @@ testOnSql()(
     const series = await createSeries({ rule: 'FREQ=DAILY;COUNT=4' })
     const write = (id: number, body: object, method = 'POST') =>
       server.request(`${NS}/events/${id}`, { token: admin, method, body })
-    const ids = (await occurrencesOf(series.id)).map(({ id }) => 1_000_000_000 + id)
+    const ids = (await occurrencesOf(series.id)).map(({ id }) => occurrenceWireId(id))
     for (const id of ids.slice(1))
       expect((await write(id, { title: 'Own title', venue: venue.id })).status).toBe(200)
     expect(await orphanRows()).toBe(0)
@@ -223,12 +223,7 @@ testOnSql()(
     ).toBe(200)
     expect(await occurrencesOf(series.id)).toHaveLength(2)
     expect(await orphanRows()).toBe(0)
-    await server.payload.delete({
-      collection: EVENTS,
-      id: series.id,
-      overrideAccess: true,
-      trash: true,
-    })
+    await deleteForGood(series.id)
     expect(await occurrencesOf(series.id)).toHaveLength(0)
     expect(await orphanRows()).toBe(0)
   },

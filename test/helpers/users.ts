@@ -36,3 +36,18 @@ export async function createUser(
   if (status !== 201) throw new Error(`user create answered ${status}: ${JSON.stringify(body)}`)
   return { id: body.doc.id as number, token: await login(server, email) }
 }
+
+/**
+ * The callers of the permission specs on a fresh server: the first user (admin) and one user of each other role,
+ * with their tokens, and the ids of those who can own records (an editor and an author).
+ */
+export async function usersOfEveryRole(server: TestServer) {
+  const tokens: Record<string, string> = { admin: await registerFirstUser(server) }
+  const ids: { author?: number; editor?: number } = {}
+  for (const role of ['editor', 'author', 'subscriber'] as const) {
+    const user = await createUser(server, tokens.admin!, `${role}@example.test`, role)
+    tokens[role] = user.token
+    if (role !== 'subscriber') ids[role] = user.id
+  }
+  return { tokens, ids }
+}

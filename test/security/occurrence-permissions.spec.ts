@@ -10,7 +10,7 @@ import {
 import { inDays } from '../helpers/calendar.js'
 import { testNeeding } from '../helpers/database.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
-import { createUser, registerFirstUser } from '../helpers/users.js'
+import { usersOfEveryRole } from '../helpers/users.js'
 import { textToRichText } from '../../src/richText/fromText.js'
 import { occurrenceWireId } from '../../src/recurrence/series.js'
 
@@ -48,12 +48,9 @@ const seriesOf = (spec: Spec) => series.get(nameOf(spec))!
 
 beforeAll(async () => {
   server = await startTestServer()
-  tokens.admin = await registerFirstUser(server)
-  for (const role of ['editor', 'author', 'subscriber'] as const) {
-    const user = await createUser(server, tokens.admin, `${role}@example.test`, role)
-    tokens[role] = user.token
-    if (role !== 'subscriber') userIds[role] = user.id
-  }
+  const users = await usersOfEveryRole(server)
+  Object.assign(tokens, users.tokens)
+  Object.assign(userIds, users.ids)
   for (const spec of SPECS) {
     const status = ['trash', 'password'].includes(spec.state) ? 'publish' : spec.state
     const event = await server.payload.create({

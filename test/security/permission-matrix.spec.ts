@@ -17,7 +17,7 @@ import {
 } from '../fixtures/permissions.js'
 import { inDays } from '../helpers/calendar.js'
 import { startTestServer, type TestServer } from '../helpers/server.js'
-import { createUser, registerFirstUser } from '../helpers/users.js'
+import { usersOfEveryRole } from '../helpers/users.js'
 
 /*
  * Every caller × every route and method of the namespace × every record state, against the tables of
@@ -217,12 +217,9 @@ async function seed() {
 
 beforeAll(async () => {
   server = await startTestServer()
-  tokens.admin = await registerFirstUser(server)
-  for (const role of ['editor', 'author', 'subscriber'] as const) {
-    const user = await createUser(server, tokens.admin, `${role}@example.test`, role)
-    tokens[role] = user.token
-    if (role !== 'subscriber') userIds[role] = user.id
-  }
+  const users = await usersOfEveryRole(server)
+  Object.assign(tokens, users.tokens)
+  Object.assign(userIds, users.ids)
   await seed()
 })
 afterAll(() => server?.stop())
